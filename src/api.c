@@ -1,0 +1,658 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* Every exported symbol: argument checks and the documented errno set. */
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <seccomp.h>
+
+#include "arch.h"
+#include "db.h"
+#include "gen_bpf.h"
+#include "gen_pfc.h"
+#include "system.h"
+
+#define API __attribute__((visibility("default")))
+
+/* Most comparisons one rule takes: one per syscall argument. */
+#define ARG_CNT_MAX 6U
+
+static const struct scmp_version version = {
+	.major = SCMP_VER_MAJOR,
+	.minor = SCMP_VER_MINOR,
+	.micro = SCMP_VER_MICRO,
+};
+
+/*
+ * libseccomp promises each call returns only errnos from this set; any
+ * other failure becomes -EFAULT.
+ */
+static int api_rc(int rc)
+{
+	switch (rc) {
+	case -EACCES:
+	case -ECANCELED:
+	case -EDOM:
+	case -EEXIST:
+	case -EINVAL:
+	case -ENOENT:
+	case -ENOMEM:
+	case -EOPNOTSUPP:
+	case -ERANGE:
+	case -ESRCH:
+		return rc;
+	}
+	return rc < 0 ? -EFAULT : rc;
+}
+
+/*
+ * A kernel or I/O failure: -ECANCELED, or the raw -errno when the filter
+ * asks for it with SCMP_FLTATR_API_SYSRAWRC. -ESRCH (a thread that could
+ * not be synced) always passes.
+ */
+static int sys_rc(const struct db_filter *filter, int rc)
+{
+	if (rc >= 0 || rc == -ESRCH)
+		return rc;
+	if (filter != NULL && filter->attr.rawrc)
+		return rc;
+	return -ECANCELED;
+}
+
+/* A usable filter: not NULL and holding at least one ABI. */
+static struct db_filter *ctx_filter(const scmp_filter_ctx ctx)
+{
+	struct db_filter *filter = ctx;
+
+	if (filter == NULL || filter->arch_cnt == 0)
+		return NULL;
+	return filter;
+}
+
+/* An action the library accepts and the kernel (or forced level) has. */
+static bool action_ok(uint32_t action)
+{
+	return db_action_valid(action) && sys_action_supported(action);
+}
+
+/* The ABI of a token, SCMP_ARCH_NATIVE meaning the build's. */
+static const struct arch_def *token_arch(uint32_t token)
+{
+	return arch_by_token(token);
+}
+
+/*
+ * The filter's program: the precomputed one, or a new one that the
+ * caller frees (*fresh set).
+ */
+static int program(const struct db_filter *filter, struct sock_filter **prog,
+		   size_t *len, bool *fresh)
+{
+	*fresh = filter->prog == NULL;
+	if (!*fresh) {
+		*prog = filter->prog;
+		*len = filter->prog_len;
+		return 0;
+	}
+	return gen_bpf_generate(filter, prog, len);
+}
+
+API const struct scmp_version *seccomp_version(void)
+{
+	return &version;
+}
+
+API unsigned int seccomp_api_get(void)
+{
+	return sys_api_get();
+}
+
+API int seccomp_api_set(unsigned int level)
+{
+	return api_rc(sys_api_set(level));
+}
+
+API scmp_filter_ctx seccomp_init(uint32_t def_action)
+{
+	/* probe the kernel now, as libseccomp does */
+	sys_api_get();
+	if (!action_ok(def_action))
+		return NULL;
+	return db_new(def_action);
+}
+
+API int seccomp_reset(scmp_filter_ctx ctx, uint32_t def_action)
+{
+	struct db_filter *filter = ctx;
+
+	if (filter == NULL) {
+		/* global state: probes and the notification fd */
+		sys_reset_state();
+		return 0;
+	}
+	if (!action_ok(def_action))
+		return -EINVAL;
+	return api_rc(db_reset(filter, def_action));
+}
+
+API void seccomp_release(scmp_filter_ctx ctx)
+{
+	db_free(ctx);
+}
+
+API int seccomp_merge(scmp_filter_ctx ctx_dst, scmp_filter_ctx ctx_src)
+{
+	struct db_filter *dst = ctx_filter(ctx_dst);
+	struct db_filter *src = ctx_filter(ctx_src);
+
+	if (dst == NULL || src == NULL || dst == src)
+		return -EINVAL;
+	if (dst->attr.act_default != src->attr.act_default ||
+	    dst->attr.nnp != src->attr.nnp ||
+	    dst->attr.tsync != src->attr.tsync)
+		return -EINVAL;
+	return api_rc(db_merge(dst, src));
+}
+
+API uint32_t seccomp_arch_resolve_name(const char *arch_name)
+{
+	const struct arch_def *arch = arch_by_name(arch_name);
+
+	return arch == NULL ? 0 : arch->token;
+}
+
+API uint32_t seccomp_arch_native(void)
+{
+	return arch_native()->token;
+}
+
+API int seccomp_arch_exist(const scmp_filter_ctx ctx, uint32_t arch_token)
+{
+	const struct arch_def *arch = token_arch(arch_token);
+
+	if (ctx == NULL || arch == NULL)
+		return -EINVAL;
+	return db_arch_find(ctx, arch->token) != NULL ? 0 : -EEXIST;
+}
+
+API int seccomp_arch_add(scmp_filter_ctx ctx, uint32_t arch_token)
+{
+	const struct arch_def *arch = token_arch(arch_token);
+
+	if (ctx == NULL || arch == NULL)
+		return -EINVAL;
+	return api_rc(db_arch_add(ctx, arch));
+}
+
+API int seccomp_arch_remove(scmp_filter_ctx ctx, uint32_t arch_token)
+{
+	const struct arch_def *arch = token_arch(arch_token);
+
+	if (ctx == NULL || arch == NULL)
+		return -EINVAL;
+	return api_rc(db_arch_remove(ctx, arch->token));
+}
+
+API int seccomp_load(const scmp_filter_ctx ctx)
+{
+	struct db_filter *filter = ctx_filter(ctx);
+	struct sys_load_opts opts;
+	struct sock_fprog fprog;
+	struct sock_filter *prog;
+	size_t len;
+	bool fresh;
+	int rc;
+
+	if (filter == NULL)
+		return -EINVAL;
+	/* a listener with TSYNC needs the kernel to report sync failures */
+	if (filter->attr.tsync && filter->notify_used && sys_notify_fd() < 0 &&
+	    !sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH))
+		return -EFAULT;
+	rc = program(filter, &prog, &len, &fresh);
+	if (rc < 0)
+		return api_rc(rc);
+
+	opts = (struct sys_load_opts){
+		.nnp = filter->attr.nnp,
+		.tsync = filter->attr.tsync,
+		.log = filter->attr.log,
+		.ssb = filter->attr.ssb,
+		.waitkill = filter->attr.waitkill,
+		.notify = filter->notify_used,
+	};
+	fprog.len = (unsigned short)len;
+	fprog.filter = prog;
+	rc = sys_filter_load(&fprog, &opts);
+	if (fresh)
+		free(prog);
+	return sys_rc(filter, rc);
+}
+
+API int seccomp_attr_get(const scmp_filter_ctx ctx,
+			 enum scmp_filter_attr attr, uint32_t *value)
+{
+	const struct db_filter *filter = ctx_filter(ctx);
+	const struct db_attrs *a;
+
+	if (filter == NULL || value == NULL)
+		return -EINVAL;
+	a = &filter->attr;
+	switch (attr) {
+	case SCMP_FLTATR_ACT_DEFAULT:
+		*value = a->act_default;
+		break;
+	case SCMP_FLTATR_ACT_BADARCH:
+		*value = a->act_badarch;
+		break;
+	case SCMP_FLTATR_CTL_NNP:
+		*value = a->nnp;
+		break;
+	case SCMP_FLTATR_CTL_TSYNC:
+		*value = a->tsync;
+		break;
+	case SCMP_FLTATR_API_TSKIP:
+		*value = a->tskip;
+		break;
+	case SCMP_FLTATR_CTL_LOG:
+		*value = a->log;
+		break;
+	case SCMP_FLTATR_CTL_SSB:
+		*value = a->ssb;
+		break;
+	case SCMP_FLTATR_CTL_OPTIMIZE:
+		*value = a->optimize;
+		break;
+	case SCMP_FLTATR_API_SYSRAWRC:
+		*value = a->rawrc;
+		break;
+	case SCMP_FLTATR_CTL_WAITKILL:
+		*value = a->waitkill;
+		break;
+	default:
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* A kernel filter flag the attribute needs: -EOPNOTSUPP without it. */
+static int need_flag(uint32_t value, unsigned long flag)
+{
+	return value && !sys_flag_supported(flag) ? -EOPNOTSUPP : 0;
+}
+
+API int seccomp_attr_set(scmp_filter_ctx ctx,
+			 enum scmp_filter_attr attr, uint32_t value)
+{
+	struct db_filter *filter = ctx_filter(ctx);
+	struct db_attrs *a;
+	int rc = 0;
+
+	if (filter == NULL)
+		return -EINVAL;
+	a = &filter->attr;
+	switch (attr) {
+	case SCMP_FLTATR_ACT_DEFAULT:
+		return -EACCES;
+	case SCMP_FLTATR_ACT_BADARCH:
+		if (!action_ok(value))
+			return -EINVAL;
+		a->act_badarch = value;
+		db_changed(filter);
+		break;
+	case SCMP_FLTATR_CTL_NNP:
+		a->nnp = value != 0;
+		break;
+	case SCMP_FLTATR_CTL_TSYNC:
+		rc = need_flag(value, SECCOMP_FILTER_FLAG_TSYNC);
+		/* without TSYNC_ESRCH a sync failure looks like a listener fd */
+		if (rc == 0 && value && filter->notify_used &&
+		    !sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH))
+			rc = -EINVAL;
+		if (rc == 0)
+			a->tsync = value != 0;
+		break;
+	case SCMP_FLTATR_API_TSKIP:
+		a->tskip = value != 0;
+		db_changed(filter);
+		break;
+	case SCMP_FLTATR_CTL_LOG:
+		rc = need_flag(value, SECCOMP_FILTER_FLAG_LOG);
+		if (rc == 0)
+			a->log = value != 0;
+		break;
+	case SCMP_FLTATR_CTL_SSB:
+		rc = need_flag(value, SECCOMP_FILTER_FLAG_SPEC_ALLOW);
+		if (rc == 0)
+			a->ssb = value != 0;
+		break;
+	case SCMP_FLTATR_CTL_OPTIMIZE:
+		if (value != 1 && value != 2)
+			return -EOPNOTSUPP;
+		a->optimize = value;
+		db_changed(filter);
+		break;
+	case SCMP_FLTATR_API_SYSRAWRC:
+		a->rawrc = value != 0;
+		break;
+	case SCMP_FLTATR_CTL_WAITKILL:
+		a->waitkill = value != 0;
+		break;
+	default:
+		return -EINVAL;
+	}
+	return rc;
+}
+
+API char *seccomp_syscall_resolve_num_arch(uint32_t arch_token, int num)
+{
+	const struct arch_def *arch = token_arch(arch_token);
+	const char *name;
+
+	if (arch == NULL)
+		return NULL;
+	name = arch_syscall_resolve_num(arch, num);
+	return name == NULL ? NULL : strdup(name);
+}
+
+API int seccomp_syscall_resolve_name_arch(uint32_t arch_token,
+					  const char *name)
+{
+	const struct arch_def *arch = token_arch(arch_token);
+
+	if (arch == NULL)
+		return __NR_SCMP_ERROR;
+	return arch_syscall_resolve_name(arch, name);
+}
+
+API int seccomp_syscall_resolve_name_rewrite(uint32_t arch_token,
+					     const char *name)
+{
+	const struct arch_def *arch = token_arch(arch_token);
+
+	if (arch == NULL)
+		return __NR_SCMP_ERROR;
+	return arch_syscall_rewrite(arch, arch_syscall_resolve_name(arch, name));
+}
+
+API int seccomp_syscall_resolve_name(const char *name)
+{
+	return arch_syscall_resolve_name(arch_native(), name);
+}
+
+/* Syscall numbers -99..-1 are reserved; -1 is allowed with API_TSKIP. */
+static bool syscall_ok(const struct db_filter *filter, int syscall)
+{
+	if (syscall == -1)
+		return filter->attr.tskip;
+	return syscall >= 0 || syscall <= -100;
+}
+
+API int seccomp_syscall_priority(scmp_filter_ctx ctx, int syscall,
+				 uint8_t priority)
+{
+	struct db_filter *filter = ctx_filter(ctx);
+
+	if (filter == NULL || !syscall_ok(filter, syscall))
+		return -EINVAL;
+	return api_rc(db_syscall_priority(filter, syscall, priority));
+}
+
+/* The checks of every rule_add variant, in libseccomp's order. */
+static int rule_add(scmp_filter_ctx ctx, bool exact, uint32_t action,
+		    int syscall, unsigned int arg_cnt,
+		    const struct scmp_arg_cmp *arg_array)
+{
+	struct db_filter *filter = ctx_filter(ctx);
+	struct db_rule rule;
+	unsigned int i, seen = 0;
+
+	if (arg_cnt > ARG_CNT_MAX)
+		return -EINVAL;
+	if (arg_cnt > 0 && arg_array == NULL)
+		return -EINVAL;
+	if (filter == NULL || !syscall_ok(filter, syscall))
+		return -EINVAL;
+	if (!action_ok(action))
+		return -EINVAL;
+	/* a listener with TSYNC needs the kernel to report sync failures */
+	if (action == SCMP_ACT_NOTIFY && filter->attr.tsync &&
+	    !sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH))
+		return -EINVAL;
+	if (action == filter->attr.act_default)
+		return -EACCES;
+	if (exact && filter->arch_cnt > 1)
+		return -EOPNOTSUPP;
+
+	for (i = 0; i < arg_cnt; i++) {
+		const struct scmp_arg_cmp *c = &arg_array[i];
+
+		/* one comparison per argument: a rule is an AND of them */
+		if (c->arg >= ARG_CNT_MAX || (seen & (1U << c->arg)) ||
+		    c->op <= _SCMP_CMP_MIN || c->op >= _SCMP_CMP_MAX)
+			return -EINVAL;
+		seen |= 1U << c->arg;
+		rule.cmps[i] = *c;
+	}
+	rule.action = action;
+	rule.syscall = syscall;
+	rule.exact = exact;
+	rule.cmp_cnt = arg_cnt;
+	return api_rc(db_rule_add(filter, &rule));
+}
+
+/* rule_add() with the comparisons as variadic arguments. */
+static int rule_add_va(scmp_filter_ctx ctx, bool exact, uint32_t action,
+		       int syscall, unsigned int arg_cnt, va_list ap)
+{
+	struct scmp_arg_cmp cmps[ARG_CNT_MAX];
+	unsigned int i;
+
+	/* checked first: more than six would overrun cmps[] */
+	if (arg_cnt > ARG_CNT_MAX)
+		return -EINVAL;
+	for (i = 0; i < arg_cnt; i++)
+		cmps[i] = va_arg(ap, struct scmp_arg_cmp);
+	return rule_add(ctx, exact, action, syscall, arg_cnt, cmps);
+}
+
+API int seccomp_rule_add_array(scmp_filter_ctx ctx, uint32_t action,
+			       int syscall, unsigned int arg_cnt,
+			       const struct scmp_arg_cmp *arg_array)
+{
+	return rule_add(ctx, false, action, syscall, arg_cnt, arg_array);
+}
+
+API int seccomp_rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
+			 unsigned int arg_cnt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, arg_cnt);
+	rc = rule_add_va(ctx, false, action, syscall, arg_cnt, ap);
+	va_end(ap);
+	return rc;
+}
+
+API int seccomp_rule_add_exact_array(scmp_filter_ctx ctx, uint32_t action,
+				     int syscall, unsigned int arg_cnt,
+				     const struct scmp_arg_cmp *arg_array)
+{
+	return rule_add(ctx, true, action, syscall, arg_cnt, arg_array);
+}
+
+API int seccomp_rule_add_exact(scmp_filter_ctx ctx, uint32_t action,
+			       int syscall, unsigned int arg_cnt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, arg_cnt);
+	rc = rule_add_va(ctx, true, action, syscall, arg_cnt, ap);
+	va_end(ap);
+	return rc;
+}
+
+API int seccomp_notify_alloc(struct seccomp_notif **req,
+			     struct seccomp_notif_resp **resp)
+{
+	return api_rc(sys_notify_alloc(req, resp));
+}
+
+API void seccomp_notify_free(struct seccomp_notif *req,
+			     struct seccomp_notif_resp *resp)
+{
+	free(req);
+	free(resp);
+}
+
+API int seccomp_notify_receive(int fd, struct seccomp_notif *req)
+{
+	if (req == NULL)
+		return -EINVAL;
+	if (!sys_action_supported(SCMP_ACT_NOTIFY))
+		return -EOPNOTSUPP;
+	return sys_rc(NULL, sys_notify_receive(fd, req));
+}
+
+API int seccomp_notify_respond(int fd, struct seccomp_notif_resp *resp)
+{
+	if (resp == NULL)
+		return -EINVAL;
+	if (!sys_action_supported(SCMP_ACT_NOTIFY))
+		return -EOPNOTSUPP;
+	return sys_rc(NULL, sys_notify_respond(fd, resp));
+}
+
+API int seccomp_notify_id_valid(int fd, uint64_t id)
+{
+	if (!sys_action_supported(SCMP_ACT_NOTIFY))
+		return -EOPNOTSUPP;
+	return api_rc(sys_notify_id_valid(fd, id));
+}
+
+API int seccomp_notify_addfd(int fd, struct seccomp_notif_addfd *addfd)
+{
+	if (addfd == NULL)
+		return -EINVAL;
+	if (!sys_action_supported(SCMP_ACT_NOTIFY))
+		return -EOPNOTSUPP;
+	return sys_rc(NULL, sys_notify_addfd(fd, addfd));
+}
+
+API int seccomp_notify_fd(const scmp_filter_ctx ctx)
+{
+	if (ctx_filter(ctx) == NULL)
+		return -EINVAL;
+	return sys_notify_fd();
+}
+
+API int seccomp_export_pfc(const scmp_filter_ctx ctx, int fd)
+{
+	struct db_filter *filter = ctx_filter(ctx);
+	char *text;
+	int rc;
+
+	if (filter == NULL)
+		return -EINVAL;
+	rc = gen_pfc_generate(filter, &text);
+	if (rc < 0)
+		return api_rc(rc);
+	rc = sys_write_all(fd, text, strlen(text));
+	free(text);
+	return sys_rc(filter, rc);
+}
+
+API int seccomp_export_bpf(const scmp_filter_ctx ctx, int fd)
+{
+	struct db_filter *filter = ctx_filter(ctx);
+	struct sock_filter *prog;
+	size_t len;
+	bool fresh;
+	int rc;
+
+	if (filter == NULL)
+		return -EINVAL;
+	rc = program(filter, &prog, &len, &fresh);
+	if (rc < 0)
+		return api_rc(rc);
+	rc = sys_write_all(fd, prog, len * sizeof(*prog));
+	if (fresh)
+		free(prog);
+	return sys_rc(filter, rc);
+}
+
+API int seccomp_export_bpf_mem(const scmp_filter_ctx ctx, void *buf,
+			       size_t *len)
+{
+	struct db_filter *filter = ctx_filter(ctx);
+	struct sock_filter *prog;
+	size_t cnt, size;
+	bool fresh;
+	int rc;
+
+	if (filter == NULL || len == NULL)
+		return -EINVAL;
+	rc = program(filter, &prog, &cnt, &fresh);
+	if (rc < 0)
+		return api_rc(rc);
+	size = cnt * sizeof(*prog);
+	rc = 0;
+	if (buf != NULL && *len < size)
+		rc = -ERANGE;
+	else if (buf != NULL)
+		memcpy(buf, prog, size);
+	*len = size;
+	if (fresh)
+		free(prog);
+	return rc;
+}
+
+API int seccomp_transaction_start(const scmp_filter_ctx ctx)
+{
+	struct db_filter *filter = ctx_filter(ctx);
+
+	if (filter == NULL)
+		return -EINVAL;
+	return api_rc(db_transaction_start(filter));
+}
+
+API void seccomp_transaction_reject(const scmp_filter_ctx ctx)
+{
+	struct db_filter *filter = ctx;
+
+	if (filter != NULL)
+		db_transaction_reject(filter);
+}
+
+API int seccomp_transaction_commit(const scmp_filter_ctx ctx)
+{
+	struct db_filter *filter = ctx_filter(ctx);
+
+	if (filter == NULL)
+		return -EINVAL;
+	db_transaction_commit(filter);
+	return 0;
+}
+
+API int seccomp_precompute(const scmp_filter_ctx ctx)
+{
+	struct db_filter *filter = ctx_filter(ctx);
+	struct sock_filter *prog;
+	size_t len;
+	int rc;
+
+	if (filter == NULL)
+		return -EINVAL;
+	if (filter->prog != NULL)
+		return 0;
+	rc = gen_bpf_generate(filter, &prog, &len);
+	if (rc < 0)
+		return api_rc(rc);
+	filter->prog = prog;
+	filter->prog_len = len;
+	return 0;
+}

@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* The architecture registry and per-ABI syscall name/number translation. */
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <seccomp.h>
+
+#include "arch.h"
+
+#define ARCH(tok, bpf, nm, col, bits, be, sock, ipc) \
+	{ .token = (tok), .token_bpf = (bpf), .name = (nm), \
+	  .abi = SYSCALL_ABI_##col, .arg_bits = (bits), .big_endian = (be), \
+	  .nr_socketcall = (sock), .nr_ipc = (ipc) }
+
+/*
+ * Every ABI libseccomp knows. x32 shares x86_64's audit value in the kernel;
+ * its syscalls are told apart by the x32 bit in the number instead. MIPS
+ * o32 numbers start at 4000, so its socketcall and ipc do too.
+ */
+static const struct arch_def arch_defs[] = {
+	ARCH(SCMP_ARCH_X86, SCMP_ARCH_X86, "x86", X86, 32, false, 102, 117),
+	ARCH(SCMP_ARCH_X86_64, SCMP_ARCH_X86_64, "x86_64", X86_64, 64, false, 0, 0),
+	ARCH(SCMP_ARCH_X32, SCMP_ARCH_X86_64, "x32", X32, 32, false, 0, 0),
+	ARCH(SCMP_ARCH_ARM, SCMP_ARCH_ARM, "arm", ARM, 32, false, 0, 0),
+	ARCH(SCMP_ARCH_AARCH64, SCMP_ARCH_AARCH64, "aarch64", AARCH64, 64, false, 0, 0),
+	ARCH(SCMP_ARCH_LOONGARCH64, SCMP_ARCH_LOONGARCH64, "loongarch64", LOONGARCH64, 64, false, 0, 0),
+	ARCH(SCMP_ARCH_M68K, SCMP_ARCH_M68K, "m68k", M68K, 32, true, 102, 117),
+	ARCH(SCMP_ARCH_MIPS, SCMP_ARCH_MIPS, "mips", MIPS, 32, true, 4102, 4117),
+	ARCH(SCMP_ARCH_MIPSEL, SCMP_ARCH_MIPSEL, "mipsel", MIPS, 32, false, 4102, 4117),
+	ARCH(SCMP_ARCH_MIPS64, SCMP_ARCH_MIPS64, "mips64", MIPS64, 64, true, 0, 0),
+	ARCH(SCMP_ARCH_MIPSEL64, SCMP_ARCH_MIPSEL64, "mipsel64", MIPS64, 64, false, 0, 0),
+	ARCH(SCMP_ARCH_MIPS64N32, SCMP_ARCH_MIPS64N32, "mips64n32", MIPS64N32, 32, true, 0, 0),
+	ARCH(SCMP_ARCH_MIPSEL64N32, SCMP_ARCH_MIPSEL64N32, "mipsel64n32", MIPS64N32, 32, false, 0, 0),
+	ARCH(SCMP_ARCH_PARISC, SCMP_ARCH_PARISC, "parisc", PARISC, 32, true, 0, 0),
+	ARCH(SCMP_ARCH_PARISC64, SCMP_ARCH_PARISC64, "parisc64", PARISC64, 64, true, 0, 0),
+	ARCH(SCMP_ARCH_PPC, SCMP_ARCH_PPC, "ppc", PPC, 32, true, 102, 117),
+	ARCH(SCMP_ARCH_PPC64, SCMP_ARCH_PPC64, "ppc64", PPC64, 64, true, 102, 117),
+	ARCH(SCMP_ARCH_PPC64LE, SCMP_ARCH_PPC64LE, "ppc64le", PPC64, 64, false, 102, 117),
+	ARCH(SCMP_ARCH_RISCV64, SCMP_ARCH_RISCV64, "riscv64", RISCV64, 64, false, 0, 0),
+	ARCH(SCMP_ARCH_S390, SCMP_ARCH_S390, "s390", S390, 32, true, 102, 117),
+	ARCH(SCMP_ARCH_S390X, SCMP_ARCH_S390X, "s390x", S390X, 64, true, 102, 117),
+	ARCH(SCMP_ARCH_SH, SCMP_ARCH_SH, "sh", SH, 32, false, 102, 117),
+	ARCH(SCMP_ARCH_SHEB, SCMP_ARCH_SHEB, "sheb", SH, 32, true, 102, 117),
+};
+
+#define ARCH_COUNT (sizeof(arch_defs) / sizeof(arch_defs[0]))
+
+/*
+ * Calls reached through socketcall(2) and ipc(2), indexed by the call number
+ * the multiplexer takes in its first argument. Their pseudo syscall numbers
+ * are -(100 + call) and -(200 + call).
+ */
+static const char *const socket_calls[] = {
+	[1] = "socket", [2] = "bind", [3] = "connect", [4] = "listen",
+	[5] = "accept", [6] = "getsockname", [7] = "getpeername",
+	[8] = "socketpair", [9] = "send", [10] = "recv", [11] = "sendto",
+	[12] = "recvfrom", [13] = "shutdown", [14] = "setsockopt",
+	[15] = "getsockopt", [16] = "sendmsg", [17] = "recvmsg",
+	[18] = "accept4", [19] = "recvmmsg", [20] = "sendmmsg",
+};
+static const char *const ipc_calls[] = {
+	[1] = "semop", [2] = "semget", [3] = "semctl", [4] = "semtimedop",
+	[11] = "msgsnd", [12] = "msgrcv", [13] = "msgget", [14] = "msgctl",
+	[21] = "shmat", [22] = "shmdt", [23] = "shmget", [24] = "shmctl",
+};
+
+#define SOCKET_CALLS (int)(sizeof(socket_calls) / sizeof(socket_calls[0]))
+#define IPC_CALLS (int)(sizeof(ipc_calls) / sizeof(ipc_calls[0]))
+
+/* The ABI this library was compiled for. */
+static const struct arch_def *native_def(void)
+{
+#if defined(__x86_64__) && defined(__ILP32__)
+	return arch_by_token(SCMP_ARCH_X32);
+#elif defined(__x86_64__)
+	return arch_by_token(SCMP_ARCH_X86_64);
+#elif defined(__i386__)
+	return arch_by_token(SCMP_ARCH_X86);
+#elif defined(__aarch64__)
+	return arch_by_token(SCMP_ARCH_AARCH64);
+#elif defined(__arm__)
+	return arch_by_token(SCMP_ARCH_ARM);
+#elif defined(__loongarch64)
+	return arch_by_token(SCMP_ARCH_LOONGARCH64);
+#elif defined(__m68k__)
+	return arch_by_token(SCMP_ARCH_M68K);
+#elif defined(__mips__) && _MIPS_SIM == _ABIO32
+	return arch_by_token(__MIPSEB__ ? SCMP_ARCH_MIPS : SCMP_ARCH_MIPSEL);
+#elif defined(__mips__) && _MIPS_SIM == _ABI64
+	return arch_by_token(__MIPSEB__ ? SCMP_ARCH_MIPS64 : SCMP_ARCH_MIPSEL64);
+#elif defined(__mips__) && _MIPS_SIM == _ABIN32
+	return arch_by_token(__MIPSEB__ ? SCMP_ARCH_MIPS64N32 :
+			     SCMP_ARCH_MIPSEL64N32);
+#elif defined(__hppa64__)
+	return arch_by_token(SCMP_ARCH_PARISC64);
+#elif defined(__hppa__)
+	return arch_by_token(SCMP_ARCH_PARISC);
+#elif defined(__powerpc64__) && defined(__BIG_ENDIAN__)
+	return arch_by_token(SCMP_ARCH_PPC64);
+#elif defined(__powerpc64__)
+	return arch_by_token(SCMP_ARCH_PPC64LE);
+#elif defined(__powerpc__)
+	return arch_by_token(SCMP_ARCH_PPC);
+#elif defined(__riscv) && __riscv_xlen == 64
+	return arch_by_token(SCMP_ARCH_RISCV64);
+#elif defined(__s390x__)
+	return arch_by_token(SCMP_ARCH_S390X);
+#elif defined(__s390__)
+	return arch_by_token(SCMP_ARCH_S390);
+#elif defined(__sh__) && defined(__BIG_ENDIAN__)
+	return arch_by_token(SCMP_ARCH_SHEB);
+#elif defined(__sh__)
+	return arch_by_token(SCMP_ARCH_SH);
+#else
+#error "unsupported architecture"
+#endif
+}
+
+/**
+ * arch_native - the descriptor of the ABI this library was built for
+ */
+const struct arch_def *arch_native(void)
+{
+	return native_def();
+}
+
+/**
+ * arch_by_token - find an ABI by its SCMP_ARCH_* token
+ * @token: the token; SCMP_ARCH_NATIVE means the native ABI
+ *
+ * Returns the descriptor, or NULL for an unknown token.
+ */
+const struct arch_def *arch_by_token(uint32_t token)
+{
+	unsigned int i;
+
+	if (token == SCMP_ARCH_NATIVE)
+		return native_def();
+	for (i = 0; i < ARCH_COUNT; i++)
+		if (arch_defs[i].token == token)
+			return &arch_defs[i];
+	return NULL;
+}
+
+/**
+ * arch_by_name - find an ABI by libseccomp's name for it
+ * @name: the name (exact match); NULL is allowed
+ *
+ * Returns the descriptor, or NULL.
+ */
+const struct arch_def *arch_by_name(const char *name)
+{
+	unsigned int i;
+
+	if (name == NULL)
+		return NULL;
+	for (i = 0; i < ARCH_COUNT; i++)
+		if (strcmp(arch_defs[i].name, name) == 0)
+			return &arch_defs[i];
+	return NULL;
+}
+
+/**
+ * arch_at - iterate over every known ABI
+ * @index: 0, 1, ...
+ *
+ * Returns the descriptor, or NULL past the last one.
+ */
+const struct arch_def *arch_at(unsigned int index)
+{
+	return index < ARCH_COUNT ? &arch_defs[index] : NULL;
+}
+
+/* The pseudo number of a multiplexed call's name, or 0 if it is not one. */
+static int mux_pseudo_num(const char *name)
+{
+	int i;
+
+	for (i = 1; i < SOCKET_CALLS; i++)
+		if (socket_calls[i] != NULL && strcmp(socket_calls[i], name) == 0)
+			return -(100 + i);
+	for (i = 1; i < IPC_CALLS; i++)
+		if (ipc_calls[i] != NULL && strcmp(ipc_calls[i], name) == 0)
+			return -(200 + i);
+	return 0;
+}
+
+/* The name of a multiplexed call's pseudo number, or NULL. */
+static const char *mux_pseudo_name(int num)
+{
+	if (num <= -101 && num > -100 - SOCKET_CALLS)
+		return socket_calls[-num - 100];
+	if (num <= -201 && num > -200 - IPC_CALLS)
+		return ipc_calls[-num - 200];
+	return NULL;
+}
+
+static int def_name_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct syscall_def *)elem)->name);
+}
+
+/* The raw table number of a name on an ABI, or __NR_SCMP_ERROR. */
+static int table_num(const struct arch_def *arch, const char *name)
+{
+	const struct syscall_def *def;
+
+	def = bsearch(name, syscall_defs, syscall_defs_count,
+		      sizeof(syscall_defs[0]), def_name_cmp);
+	return def == NULL ? __NR_SCMP_ERROR : def->num[arch->abi];
+}
+
+/**
+ * arch_syscall_resolve_name - a syscall's number on an ABI
+ * @arch: the ABI
+ * @name: the syscall name; NULL is allowed
+ *
+ * On ABIs that multiplex socket and IPC calls, those names give their pseudo
+ * numbers (as libseccomp does), so that a rule on them covers both the
+ * multiplexer and any direct syscall. Returns the number, a negative pseudo
+ * number where the ABI lacks the call, or __NR_SCMP_ERROR for unknown names.
+ */
+int arch_syscall_resolve_name(const struct arch_def *arch, const char *name)
+{
+	int mux;
+
+	if (name == NULL)
+		return __NR_SCMP_ERROR;
+	if (arch->nr_socketcall != 0) {
+		mux = mux_pseudo_num(name);
+		if (mux != 0)
+			return mux;
+	}
+	return table_num(arch, name);
+}
+
+/**
+ * arch_syscall_rewrite - map a multiplexed pseudo number to its multiplexer
+ * @arch: the ABI
+ * @num: a syscall or pseudo number
+ *
+ * Returns socketcall's or ipc's number for a socket or IPC pseudo number on
+ * an ABI that multiplexes them, and @num unchanged otherwise.
+ */
+int arch_syscall_rewrite(const struct arch_def *arch, int num)
+{
+	if (arch->nr_socketcall == 0)
+		return num;
+	if (num <= -101 && num > -100 - SOCKET_CALLS)
+		return arch->nr_socketcall;
+	if (num <= -201 && num > -200 - IPC_CALLS)
+		return arch->nr_ipc;
+	return num;
+}
+
+struct num_key {
+	enum syscall_abi abi;
+	int num;
+};
+
+static int num_cmp(const void *key, const void *elem)
+{
+	const struct num_key *k = key;
+	int num = syscall_defs[*(const uint16_t *)elem].num[k->abi];
+
+	return (k->num > num) - (k->num < num);
+}
+
+/**
+ * arch_syscall_resolve_num - a syscall's name on an ABI
+ * @arch: the ABI
+ * @num: the syscall number, or a pseudo number
+ *
+ * x32 numbers may be given with or without the x32 bit. Returns a static
+ * string, or NULL if the ABI has no such number.
+ */
+const char *arch_syscall_resolve_num(const struct arch_def *arch, int num)
+{
+	const uint16_t *order;
+	const uint16_t *hit;
+	struct num_key key;
+
+	if (arch->nr_socketcall != 0 && mux_pseudo_name(num) != NULL)
+		return mux_pseudo_name(num);
+	if (arch->abi == SYSCALL_ABI_X32 && num >= 0)
+		num |= ARCH_X32_SYSCALL_BIT;
+
+	key.abi = arch->abi;
+	key.num = num;
+	order = &syscall_num_order[arch->abi * syscall_defs_count];
+	hit = bsearch(&key, order, syscall_defs_count, sizeof(order[0]),
+		      num_cmp);
+	if (hit == NULL)
+		return NULL;
+	/* Two names may share a pseudo number: answer with the first. */
+	while (hit > order && syscall_defs[hit[-1]].num[arch->abi] == num)
+		hit--;
+	return syscall_defs[*hit].name;
+}
+
+/*
+ * Syscall arguments are 64-bit words in seccomp_data starting at offset 16;
+ * on big-endian ABIs the high half comes first.
+ */
+#define ARG_OFFSET(arg) (16U + 8U * (arg))
+
+/**
+ * arch_arg_offset_lo - offset in seccomp_data of an argument's low word
+ */
+unsigned int arch_arg_offset_lo(const struct arch_def *arch, unsigned int arg)
+{
+	return ARG_OFFSET(arg) + (arch->big_endian ? 4U : 0U);
+}
+
+/**
+ * arch_arg_offset_hi - offset in seccomp_data of an argument's high word
+ */
+unsigned int arch_arg_offset_hi(const struct arch_def *arch, unsigned int arg)
+{
+	return ARG_OFFSET(arg) + (arch->big_endian ? 0U : 4U);
+}
+
+/**
+ * arch_syscall_translate - map a native syscall number to another ABI
+ * @arch: the target ABI
+ * @num: a number on the native ABI (as rules and priorities take them)
+ * @out: the number on @arch, possibly a negative pseudo number
+ *
+ * -1 (the tracer's "skip this call") is the same everywhere. Returns 0, or
+ * -EFAULT if the native ABI has no name for @num.
+ */
+int arch_syscall_translate(const struct arch_def *arch, int num, int *out)
+{
+	const char *name;
+
+	if (num == -1 || arch == arch_native()) {
+		*out = num;
+		return 0;
+	}
+	name = arch_syscall_resolve_num(arch_native(), num);
+	if (name == NULL)
+		return -EFAULT;
+	*out = arch_syscall_resolve_name(arch, name);
+	return *out == __NR_SCMP_ERROR ? -EFAULT : 0;
+}
+
+/**
+ * arch_syscall_mux - whether a syscall is reached through socketcall or ipc
+ * @arch: the ABI
+ * @num: a syscall number or pseudo number on @arch
+ * @mux_nr: set to the multiplexer's syscall number
+ * @call: set to the call number the multiplexer takes as its first argument
+ * @direct_nr: set to the direct syscall's number, or a negative number if
+ *             the ABI has none
+ *
+ * Returns true for socket and IPC calls on ABIs that multiplex them, given
+ * either by pseudo number or by their direct number.
+ */
+bool arch_syscall_mux(const struct arch_def *arch, int num, int *mux_nr,
+		      unsigned int *call, int *direct_nr)
+{
+	const char *name;
+	int pseudo;
+
+	if (arch->nr_socketcall == 0)
+		return false;
+	name = arch_syscall_resolve_num(arch, num);
+	if (name == NULL)
+		return false;
+	pseudo = mux_pseudo_num(name);
+	if (pseudo == 0)
+		return false;
+	if (pseudo > -200) {
+		*mux_nr = arch->nr_socketcall;
+		*call = (unsigned int)(-pseudo - 100);
+	} else {
+		*mux_nr = arch->nr_ipc;
+		*call = (unsigned int)(-pseudo - 200);
+	}
+	*direct_nr = table_num(arch, name);
+	return true;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* The architecture registry: what each ABI's filters and syscalls look like. */
+
+#ifndef ARCH_H
+#define ARCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "syscalls.h"
+
+/* x32 syscalls carry this bit in their number (__X32_SYSCALL_BIT). */
+#define ARCH_X32_SYSCALL_BIT 0x40000000U
+
+/* One ABI a filter can hold. */
+struct arch_def {
+	uint32_t token;		/* SCMP_ARCH_* */
+	uint32_t token_bpf;	/* seccomp_data.arch value (x32: x86_64's) */
+	const char *name;	/* libseccomp's name for it */
+	enum syscall_abi abi;	/* syscall table column */
+	uint8_t arg_bits;	/* width of syscall arguments: 32 or 64 */
+	bool big_endian;
+	/*
+	 * ABIs that multiplex socket and SysV IPC calls through socketcall(2)
+	 * and ipc(2) have their numbers here; 0 elsewhere.
+	 */
+	int nr_socketcall;
+	int nr_ipc;
+};
+
+const struct arch_def *arch_native(void);
+const struct arch_def *arch_by_token(uint32_t token);
+const struct arch_def *arch_by_name(const char *name);
+const struct arch_def *arch_at(unsigned int index);
+
+int arch_syscall_resolve_name(const struct arch_def *arch, const char *name);
+int arch_syscall_rewrite(const struct arch_def *arch, int num);
+int arch_syscall_translate(const struct arch_def *arch, int num, int *out);
+bool arch_syscall_mux(const struct arch_def *arch, int num, int *mux_nr,
+		      unsigned int *call, int *direct_nr);
+const char *arch_syscall_resolve_num(const struct arch_def *arch, int num);
+
+unsigned int arch_arg_offset_lo(const struct arch_def *arch, unsigned int arg);
+unsigned int arch_arg_offset_hi(const struct arch_def *arch, unsigned int arg);
+
+#endif

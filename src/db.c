@@ -1,0 +1,998 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* The filter database: per-ABI rule sets, rule merging and transactions. */
+
+/*
+ * How the database looks
+ * ----------------------
+ * A filter (struct db_filter) holds its attributes and one struct db_arch
+ * per ABI, in the order the ABIs were added. A db_arch holds an ordered set
+ * of struct db_syscall keyed by the syscall's number on that ABI.
+ *
+ * A syscall either has one action for every call (unconditional) or a trie
+ * of argument comparisons. Each rule becomes a path through the trie: its
+ * comparisons in ascending argument order, each normalised to EQ (masked),
+ * GT or GE, continuing on the true branch or, for NE, LT and LE, on the
+ * false branch, and ending in the rule's action. Rules share the nodes of
+ * their common prefix. A level of the trie is an ordered set of sibling
+ * nodes; the order is libseccomp's: higher argument first, then equality
+ * tests before range tests, then the larger datum first.
+ *
+ * Evaluation, which the generators must reproduce: walk a level's siblings
+ * in order; a node's comparison selects a branch; an action there is the
+ * result, a sub-level there is evaluated the same way, and nothing there,
+ * or a sub-level without a result, means going on with the next sibling.
+ * A level without a result leaves the syscall to the default action.
+ * Equivalently: the first rule in trie order whose comparisons all hold
+ * wins.
+ *
+ * Merging follows libseccomp: an unconditional rule replaces a trie, but a
+ * rule for an unconditional syscall is dropped; a rule whose path ends
+ * where an existing one goes on replaces the longer ones if they all end in
+ * its action (-EEXIST otherwise); a rule that goes on where an existing one
+ * ends is dropped; the same path with another action is -EEXIST.
+ *
+ * Every change is made in two steps: prepare allocates all memory and
+ * checks for conflicts without touching the filter, apply links the new
+ * nodes in and cannot fail. A failed call leaves the filter as it was.
+ * Transactions are deep copies of the per-ABI sets, restored on reject.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db.h"
+
+struct db_snapshot {
+	struct db_arch *arches[DB_ARCH_MAX];
+	unsigned int arch_cnt;
+	bool notify_used;
+	struct db_snapshot *next;
+};
+
+#define NODE(t) ((struct db_node *)(t))
+#define SYSCALL(t) ((struct db_syscall *)(t))
+
+static const struct db_attrs attrs_default = {
+	.act_badarch = SCMP_ACT_KILL,
+	.nnp = true,
+	.optimize = 1,
+};
+
+/*
+ * Freeing and copying
+ */
+
+static void level_free(struct tree_node *level);
+
+static void branch_free(struct db_branch *br)
+{
+	if (br->kind == DB_BR_LEVEL)
+		level_free(br->level);
+	br->kind = DB_BR_NONE;
+	br->level = NULL;
+}
+
+static void level_free(struct tree_node *level)
+{
+	struct db_node *node = NODE(level);
+
+	if (level == NULL)
+		return;
+	level_free(level->left);
+	level_free(level->right);
+	branch_free(&node->br[0]);
+	branch_free(&node->br[1]);
+	free(node);
+}
+
+static void syscalls_free(struct tree_node *set)
+{
+	struct db_syscall *sys = SYSCALL(set);
+
+	if (set == NULL)
+		return;
+	syscalls_free(set->left);
+	syscalls_free(set->right);
+	level_free(sys->level);
+	free(sys);
+}
+
+static void arch_free(struct db_arch *arch)
+{
+	if (arch == NULL)
+		return;
+	syscalls_free(arch->syscalls);
+	free(arch);
+}
+
+static struct tree_node *level_copy(const struct tree_node *level);
+
+static int branch_copy(struct db_branch *dst, const struct db_branch *src)
+{
+	*dst = *src;
+	if (src->kind != DB_BR_LEVEL)
+		return 0;
+	dst->level = level_copy(src->level);
+	if (dst->level != NULL)
+		return 0;
+	dst->kind = DB_BR_NONE;
+	return -ENOMEM;
+}
+
+/* Copies a trie level; returns NULL on allocation failure. */
+static struct tree_node *level_copy(const struct tree_node *level)
+{
+	struct db_node *copy;
+
+	copy = malloc(sizeof(*copy));
+	if (copy == NULL)
+		return NULL;
+	*copy = *NODE(level);
+	copy->link.left = copy->link.right = NULL;
+	copy->br[0].kind = copy->br[1].kind = DB_BR_NONE;
+	if ((level->left != NULL &&
+	     (copy->link.left = level_copy(level->left)) == NULL) ||
+	    (level->right != NULL &&
+	     (copy->link.right = level_copy(level->right)) == NULL) ||
+	    branch_copy(&copy->br[0], &NODE(level)->br[0]) < 0 ||
+	    branch_copy(&copy->br[1], &NODE(level)->br[1]) < 0) {
+		level_free(&copy->link);
+		return NULL;
+	}
+	return &copy->link;
+}
+
+/* Copies a set of syscalls; returns NULL on allocation failure. */
+static struct tree_node *syscalls_copy(const struct tree_node *set)
+{
+	struct db_syscall *copy;
+
+	copy = malloc(sizeof(*copy));
+	if (copy == NULL)
+		return NULL;
+	*copy = *SYSCALL(set);
+	copy->link.left = copy->link.right = NULL;
+	copy->level = NULL;
+	if ((set->left != NULL &&
+	     (copy->link.left = syscalls_copy(set->left)) == NULL) ||
+	    (set->right != NULL &&
+	     (copy->link.right = syscalls_copy(set->right)) == NULL) ||
+	    (SYSCALL(set)->level != NULL &&
+	     (copy->level = level_copy(SYSCALL(set)->level)) == NULL)) {
+		syscalls_free(&copy->link);
+		return NULL;
+	}
+	return &copy->link;
+}
+
+static struct db_arch *arch_copy(const struct db_arch *arch)
+{
+	struct db_arch *copy;
+
+	copy = malloc(sizeof(*copy));
+	if (copy == NULL)
+		return NULL;
+	copy->arch = arch->arch;
+	copy->syscalls = NULL;
+	if (arch->syscalls != NULL) {
+		copy->syscalls = syscalls_copy(arch->syscalls);
+		if (copy->syscalls == NULL) {
+			free(copy);
+			return NULL;
+		}
+	}
+	return copy;
+}
+
+static void snapshots_free(struct db_snapshot *snap)
+{
+	struct db_snapshot *next;
+	unsigned int i;
+
+	for (; snap != NULL; snap = next) {
+		next = snap->next;
+		for (i = 0; i < snap->arch_cnt; i++)
+			arch_free(snap->arches[i]);
+		free(snap);
+	}
+}
+
+/*
+ * Filters
+ */
+
+/**
+ * db_new - a new filter for the native ABI with default attributes
+ * @act_default: the default action (already validated)
+ *
+ * Returns the filter, or NULL on allocation failure.
+ */
+struct db_filter *db_new(uint32_t act_default)
+{
+	struct db_filter *filter;
+
+	filter = calloc(1, sizeof(*filter));
+	if (filter == NULL)
+		return NULL;
+	if (db_reset(filter, act_default) < 0) {
+		free(filter);
+		return NULL;
+	}
+	return filter;
+}
+
+static void filter_clear(struct db_filter *filter)
+{
+	unsigned int i;
+
+	for (i = 0; i < filter->arch_cnt; i++)
+		arch_free(filter->arches[i]);
+	filter->arch_cnt = 0;
+	snapshots_free(filter->snapshots);
+	filter->snapshots = NULL;
+	db_changed(filter);
+}
+
+/**
+ * db_free - release a filter and everything it owns
+ * @filter: the filter, or NULL
+ */
+void db_free(struct db_filter *filter)
+{
+	if (filter == NULL)
+		return;
+	filter_clear(filter);
+	free(filter);
+}
+
+/**
+ * db_reset - empty a filter: native ABI only, no rules, default attributes
+ * @filter: the filter
+ * @act_default: the new default action (already validated)
+ *
+ * Returns 0, or -ENOMEM (the filter is then unchanged).
+ */
+int db_reset(struct db_filter *filter, uint32_t act_default)
+{
+	struct db_arch *native;
+
+	native = calloc(1, sizeof(*native));
+	if (native == NULL)
+		return -ENOMEM;
+	native->arch = arch_native();
+
+	filter_clear(filter);
+	filter->attr = attrs_default;
+	filter->attr.act_default = act_default;
+	filter->notify_used = act_default == SCMP_ACT_NOTIFY;
+	filter->arches[0] = native;
+	filter->arch_cnt = 1;
+	return 0;
+}
+
+/**
+ * db_changed - note that the rules changed: drop the precomputed program
+ */
+void db_changed(struct db_filter *filter)
+{
+	free(filter->prog);
+	filter->prog = NULL;
+	filter->prog_len = 0;
+}
+
+/**
+ * db_action_valid - whether a value is an action libseccomp accepts
+ *
+ * ERRNO values must be below MAX_ERRNO (4095): larger ones would read as
+ * a valid return value to the caller. Kernel support is checked elsewhere.
+ */
+bool db_action_valid(uint32_t action)
+{
+	uint32_t data = action & 0x0000ffffU;
+
+	switch (action) {
+	case SCMP_ACT_KILL_PROCESS:
+	case SCMP_ACT_KILL_THREAD:
+	case SCMP_ACT_TRAP:
+	case SCMP_ACT_NOTIFY:
+	case SCMP_ACT_LOG:
+	case SCMP_ACT_ALLOW:
+		return true;
+	}
+	if (action == SCMP_ACT_ERRNO(data))
+		return data < 4095;
+	return action == SCMP_ACT_TRACE(data);
+}
+
+/*
+ * ABIs
+ */
+
+/**
+ * db_arch_find - the rules of one ABI in a filter
+ * @token: an SCMP_ARCH_* token (not NATIVE)
+ *
+ * Returns the ABI's rule set, or NULL if the filter lacks it.
+ */
+struct db_arch *db_arch_find(const struct db_filter *filter, uint32_t token)
+{
+	unsigned int i;
+
+	for (i = 0; i < filter->arch_cnt; i++)
+		if (filter->arches[i]->arch->token == token)
+			return filter->arches[i];
+	return NULL;
+}
+
+/**
+ * db_arch_add - add an ABI without rules
+ *
+ * Returns 0, -EEXIST if the filter has it, -EDOM if its byte order differs
+ * from the filter's ABIs, or -ENOMEM.
+ */
+int db_arch_add(struct db_filter *filter, const struct arch_def *arch)
+{
+	struct db_arch *added;
+
+	if (db_arch_find(filter, arch->token) != NULL)
+		return -EEXIST;
+	/* One program has one byte order. */
+	if (filter->arch_cnt > 0 &&
+	    filter->arches[0]->arch->big_endian != arch->big_endian)
+		return -EDOM;
+	added = calloc(1, sizeof(*added));
+	if (added == NULL)
+		return -ENOMEM;
+	added->arch = arch;
+	filter->arches[filter->arch_cnt++] = added;
+	db_changed(filter);
+	return 0;
+}
+
+/**
+ * db_arch_remove - remove an ABI and its rules
+ *
+ * Returns 0, or -EEXIST if the filter does not have it.
+ */
+int db_arch_remove(struct db_filter *filter, uint32_t token)
+{
+	unsigned int i;
+
+	for (i = 0; i < filter->arch_cnt; i++)
+		if (filter->arches[i]->arch->token == token)
+			break;
+	if (i == filter->arch_cnt)
+		return -EEXIST;
+	arch_free(filter->arches[i]);
+	filter->arch_cnt--;
+	memmove(&filter->arches[i], &filter->arches[i + 1],
+		(filter->arch_cnt - i) * sizeof(filter->arches[0]));
+	db_changed(filter);
+	return 0;
+}
+
+/**
+ * db_merge - move all ABIs of @src into @dst and free @src
+ *
+ * The caller has checked that the attributes agree. Returns 0, -EDOM if the
+ * byte orders differ or -EEXIST if both have an ABI; both filters are then
+ * unchanged.
+ */
+int db_merge(struct db_filter *dst, struct db_filter *src)
+{
+	unsigned int i;
+
+	if (dst->arch_cnt > 0 && src->arch_cnt > 0 &&
+	    dst->arches[0]->arch->big_endian !=
+		    src->arches[0]->arch->big_endian)
+		return -EDOM;
+	for (i = 0; i < src->arch_cnt; i++)
+		if (db_arch_find(dst, src->arches[i]->arch->token) != NULL)
+			return -EEXIST;
+	if (dst->arch_cnt + src->arch_cnt > DB_ARCH_MAX)
+		return -EEXIST;
+
+	for (i = 0; i < src->arch_cnt; i++)
+		dst->arches[dst->arch_cnt++] = src->arches[i];
+	src->arch_cnt = 0;
+	dst->notify_used = dst->notify_used || src->notify_used;
+	db_changed(dst);
+	db_free(src);
+	return 0;
+}
+
+/*
+ * Rules
+ */
+
+static int syscall_cmp(const struct tree_node *a, const struct tree_node *b)
+{
+	int x = SYSCALL(a)->num, y = SYSCALL(b)->num;
+
+	return (x > y) - (x < y);
+}
+
+/* Orders a > b as -1: sort keys below are "larger first". */
+static int desc(uint64_t a, uint64_t b)
+{
+	return (a < b) - (a > b);
+}
+
+/*
+ * The sibling order: higher argument first, equality tests before range
+ * tests; among equality tests by datum then mask, the high word first, as
+ * libseccomp orders its half-word nodes; among range tests the larger
+ * datum first, GT before GE. Zero means the same comparison.
+ */
+static int node_cmp(const struct tree_node *a, const struct tree_node *b)
+{
+	const struct db_cmp *x = &NODE(a)->cmp, *y = &NODE(b)->cmp;
+	bool x_eq = x->op == SCMP_CMP_EQ, y_eq = y->op == SCMP_CMP_EQ;
+	int c;
+
+	if (x->arg != y->arg)
+		return x->arg > y->arg ? -1 : 1;
+	if (x_eq != y_eq)
+		return x_eq ? -1 : 1;
+	if (x_eq) {
+		if ((c = desc(x->datum >> 32, y->datum >> 32)) != 0 ||
+		    (c = desc(x->mask >> 32, y->mask >> 32)) != 0 ||
+		    (c = desc((uint32_t)x->datum, (uint32_t)y->datum)) != 0)
+			return c;
+		return desc((uint32_t)x->mask, (uint32_t)y->mask);
+	}
+	if ((c = desc(x->datum, y->datum)) != 0)
+		return c;
+	return (x->op == SCMP_CMP_GE) - (y->op == SCMP_CMP_GE);
+}
+
+/* Sorts a rule's comparisons by argument: the order of its trie path. */
+static int arg_cmp(const void *a, const void *b)
+{
+	const struct scmp_arg_cmp *x = a, *y = b;
+
+	return (x->arg > y->arg) - (x->arg < y->arg);
+}
+
+/* The branch a rule's path continues on after this node. */
+static int path_branch(const struct db_node *node)
+{
+	return node->br[1].kind != DB_BR_NONE;
+}
+
+/* The next node on a rule's path, or NULL at its end. */
+static struct db_node *path_next(const struct db_node *node)
+{
+	const struct db_branch *br = &node->br[path_branch(node)];
+
+	return br->kind == DB_BR_LEVEL ? NODE(br->level) : NULL;
+}
+
+/* Frees a rule's path from @node up to (not including) @keep. */
+static void path_free(struct db_node *node, const struct db_node *keep)
+{
+	struct db_node *next;
+
+	while (node != NULL && node != keep) {
+		next = path_next(node);
+		free(node);
+		node = next;
+	}
+}
+
+/*
+ * Builds the trie path of a rule on one ABI. 32-bit ABIs compare only the
+ * low word of an argument, so the high halves of datum and mask are
+ * dropped there. A masked test with an empty mask always holds and is left
+ * out. Sets *path to NULL when no comparison remains: the rule is then
+ * unconditional. Returns 0 or -ENOMEM.
+ */
+static int path_build(const struct arch_def *arch, uint32_t action,
+		      const struct scmp_arg_cmp *cmps, unsigned int cnt,
+		      struct db_node **path)
+{
+	struct db_node *head = NULL, *tail = NULL, *node;
+	uint64_t width = arch->arg_bits == 32 ? 0xffffffffULL : ~0ULL;
+	unsigned int i;
+	int branch;
+
+	for (i = 0; i < cnt; i++) {
+		node = calloc(1, sizeof(*node));
+		if (node == NULL) {
+			path_free(head, NULL);
+			return -ENOMEM;
+		}
+		node->cmp.arg = cmps[i].arg;
+		node->cmp.mask = width;
+		node->cmp.datum = cmps[i].datum_a & width;
+		branch = 1;
+		switch (cmps[i].op) {
+		case SCMP_CMP_NE:
+			branch = 0;
+			/* fall through */
+		case SCMP_CMP_EQ:
+			node->cmp.op = SCMP_CMP_EQ;
+			break;
+		case SCMP_CMP_MASKED_EQ:
+			node->cmp.op = SCMP_CMP_EQ;
+			node->cmp.mask = cmps[i].datum_a & width;
+			node->cmp.datum = cmps[i].datum_b & node->cmp.mask;
+			break;
+		case SCMP_CMP_LT:
+			branch = 0;
+			/* fall through */
+		case SCMP_CMP_GE:
+			node->cmp.op = SCMP_CMP_GE;
+			break;
+		case SCMP_CMP_LE:
+			branch = 0;
+			/* fall through */
+		default:
+			node->cmp.op = SCMP_CMP_GT;
+			break;
+		}
+		if (node->cmp.op == SCMP_CMP_EQ && node->cmp.mask == 0) {
+			free(node);
+			continue;
+		}
+		node->link.heap = tree_hash(node->cmp.datum ^
+					    (node->cmp.mask << 7) ^
+					    ((uint64_t)node->cmp.arg << 59) ^
+					    ((uint64_t)node->cmp.op << 61));
+		node->br[branch].kind = DB_BR_ACTION;
+		node->br[branch].action = action;
+		if (tail == NULL) {
+			head = node;
+		} else {
+			/* the previous node now goes on to this one */
+			branch = path_branch(tail);
+			tail->br[branch].kind = DB_BR_LEVEL;
+			tail->br[branch].level = &node->link;
+		}
+		tail = node;
+	}
+	*path = head;
+	return 0;
+}
+
+/* Whether every action reachable in a level is @action. */
+static bool level_all(const struct tree_node *level, uint32_t action)
+{
+	const struct db_node *node = NODE(level);
+	int b;
+
+	if (level == NULL)
+		return true;
+	for (b = 0; b < 2; b++) {
+		if (node->br[b].kind == DB_BR_ACTION &&
+		    node->br[b].action != action)
+			return false;
+		if (node->br[b].kind == DB_BR_LEVEL &&
+		    !level_all(node->br[b].level, action))
+			return false;
+	}
+	return level_all(level->left, action) &&
+	       level_all(level->right, action);
+}
+
+/* What applying a prepared rule does. */
+enum plan_kind {
+	PLAN_NOTHING,		/* the rule is already covered */
+	PLAN_SYSCALL,		/* give a syscall without rules its first */
+	PLAN_UNCOND,		/* replace a trie by an unconditional action */
+	PLAN_SIBLING,		/* add the rest of the path to a level */
+	PLAN_BRANCH,		/* hang the rest of the path on a branch */
+	PLAN_PRUNE,		/* replace a branch's sub-level by the action */
+};
+
+/* One rule for one syscall on one ABI, prepared to be applied. */
+struct plan {
+	struct db_arch *arch;
+	int num;
+	uint32_t action;
+	struct db_node *path;	/* NULL: unconditional */
+	struct db_syscall *sys;	/* the syscall entry, maybe still unlinked */
+	bool sys_new;
+	enum plan_kind kind;
+	struct tree_node **level; /* PLAN_SIBLING */
+	struct db_node *at;	/* PLAN_BRANCH, PLAN_PRUNE */
+	int branch;
+	struct db_node *rest;	/* first node of the path to link in */
+};
+
+/* Decides how a path merges into a trie level: checks, changes nothing. */
+static int plan_path(struct plan *p, struct tree_node **level,
+		     struct db_node *node)
+{
+	struct db_node *found, *next;
+	struct db_branch *br;
+
+	found = NODE(tree_find(*level, &node->link, node_cmp));
+	if (found == NULL) {
+		p->kind = PLAN_SIBLING;
+		p->level = level;
+		p->rest = node;
+		return 0;
+	}
+	p->at = found;
+	p->branch = path_branch(node);
+	br = &found->br[p->branch];
+	next = path_next(node);
+	if (next == NULL) {
+		/* the new path ends here */
+		if (br->kind == DB_BR_NONE) {
+			p->kind = PLAN_BRANCH;
+			return 0;
+		}
+		if (br->kind == DB_BR_ACTION) {
+			p->kind = PLAN_NOTHING;
+			return br->action == p->action ? 0 : -EEXIST;
+		}
+		if (!level_all(br->level, p->action))
+			return -EEXIST;
+		p->kind = PLAN_PRUNE;
+		return 0;
+	}
+	if (br->kind == DB_BR_NONE) {
+		p->kind = PLAN_BRANCH;
+		p->rest = next;
+		return 0;
+	}
+	if (br->kind == DB_BR_ACTION) {
+		/* an existing, shorter rule covers the new one */
+		p->kind = PLAN_NOTHING;
+		return 0;
+	}
+	return plan_path(p, &br->level, next);
+}
+
+/* Prepares one rule: builds its path and decides how it merges. */
+static int plan_prepare(struct plan *p, const struct db_filter *filter,
+			const struct db_rule *rule,
+			const struct scmp_arg_cmp *cmps, unsigned int cnt)
+{
+	struct db_syscall key;
+	int rc;
+
+	p->action = rule->action;
+	rc = path_build(p->arch->arch, rule->action, cmps, cnt, &p->path);
+	if (rc < 0)
+		return rc;
+
+	key.num = p->num;
+	p->sys = SYSCALL(tree_find(p->arch->syscalls, &key.link, syscall_cmp));
+	if (p->sys == NULL) {
+		p->sys = calloc(1, sizeof(*p->sys));
+		if (p->sys == NULL)
+			return -ENOMEM;
+		p->sys_new = true;
+		p->sys->num = p->num;
+		p->sys->link.heap = tree_hash((uint32_t)p->num);
+	}
+
+	if (!p->sys->has_rules) {
+		p->kind = PLAN_SYSCALL;
+		return 0;
+	}
+	if (p->sys->uncond) {
+		/* the whole syscall already has an action */
+		p->kind = PLAN_NOTHING;
+		return 0;
+	}
+	if (p->path == NULL) {
+		p->kind = PLAN_UNCOND;
+		return 0;
+	}
+	return plan_path(p, &p->sys->level, p->path);
+}
+
+/* Releases what a plan allocated and did not link in. */
+static void plan_discard(struct plan *p)
+{
+	path_free(p->path, NULL);
+	if (p->sys_new)
+		free(p->sys);
+}
+
+/* Links a prepared rule in. Cannot fail. */
+static void plan_apply(struct plan *p)
+{
+	struct db_syscall *sys = p->sys;
+	struct db_branch *br = NULL;
+
+	if (p->kind == PLAN_BRANCH || p->kind == PLAN_PRUNE)
+		br = &p->at->br[p->branch];
+
+	switch (p->kind) {
+	case PLAN_NOTHING:
+		path_free(p->path, NULL);
+		break;
+	case PLAN_SYSCALL:
+		sys->has_rules = true;
+		sys->uncond = p->path == NULL;
+		sys->action = p->action;
+		sys->level = p->path == NULL ? NULL : &p->path->link;
+		break;
+	case PLAN_UNCOND:
+		level_free(sys->level);
+		sys->level = NULL;
+		sys->uncond = true;
+		sys->action = p->action;
+		break;
+	case PLAN_SIBLING:
+		path_free(p->path, p->rest);
+		tree_insert(p->level, &p->rest->link, node_cmp);
+		break;
+	case PLAN_BRANCH:
+		path_free(p->path, p->rest);
+		if (p->rest == NULL) {
+			br->kind = DB_BR_ACTION;
+			br->action = p->action;
+		} else {
+			br->kind = DB_BR_LEVEL;
+			br->level = &p->rest->link;
+		}
+		break;
+	case PLAN_PRUNE:
+		path_free(p->path, NULL);
+		branch_free(br);
+		br->kind = DB_BR_ACTION;
+		br->action = p->action;
+		break;
+	}
+	if (p->sys_new)
+		tree_insert(&p->arch->syscalls, &sys->link, syscall_cmp);
+}
+
+/*
+ * Turns a rule into per-ABI plans: translates the native syscall number,
+ * and on ABIs that multiplex socket and IPC calls adds a rule for the
+ * multiplexer with its call number as argument 0 next to the rule for the
+ * direct syscall, if the ABI has one.
+ */
+static int rule_plans(const struct db_filter *filter, const struct db_rule *rule,
+		      struct db_arch *arch, struct plan *plans,
+		      unsigned int *plan_cnt)
+{
+	struct scmp_arg_cmp mux_cmps[DB_ARG_MAX];
+	unsigned int call, i, mux_cnt = 0;
+	int num, mux_nr, direct_nr, rc;
+	struct plan *p;
+
+	rc = arch_syscall_translate(arch->arch, rule->syscall, &num);
+	if (rc < 0)
+		return rc;
+
+	if (arch_syscall_mux(arch->arch, num, &mux_nr, &call, &direct_nr)) {
+		/* socketcall's own arguments are a pointer: only arg 0 is known */
+		if (rule->exact && rule->cmp_cnt > 0)
+			return -EINVAL;
+		mux_cmps[mux_cnt++] = (struct scmp_arg_cmp){
+			.arg = 0, .op = SCMP_CMP_EQ, .datum_a = call };
+		for (i = 0; i < rule->cmp_cnt; i++)
+			if (rule->cmps[i].arg != 0)
+				mux_cmps[mux_cnt++] = rule->cmps[i];
+		p = &plans[(*plan_cnt)++];
+		p->arch = arch;
+		p->num = mux_nr;
+		rc = plan_prepare(p, filter, rule, mux_cmps, mux_cnt);
+		if (rc < 0 || direct_nr < 0)
+			return rc;
+		num = direct_nr;
+	} else if (num < 0 && num != -1 && rule->exact) {
+		/* the ABI lacks the syscall */
+		return -EDOM;
+	}
+
+	p = &plans[(*plan_cnt)++];
+	p->arch = arch;
+	p->num = num;
+	return plan_prepare(p, filter, rule, rule->cmps, rule->cmp_cnt);
+}
+
+/**
+ * db_rule_add - add a rule to every ABI of a filter
+ * @rule: the checked rule; its comparisons use distinct arguments
+ *
+ * All ABIs take the rule or none does. Returns 0, -EFAULT if a syscall
+ * number cannot be translated to an ABI, -EDOM if an exact rule's syscall
+ * is missing on the ABI, -EINVAL for an exact rule with arguments on a
+ * multiplexed syscall, -EEXIST for a conflicting rule, or -ENOMEM.
+ */
+int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
+{
+	struct plan plans[DB_ARCH_MAX * 2];
+	struct db_rule sorted = *rule;
+	unsigned int i, plan_cnt = 0;
+	int rc = 0;
+
+	memset(plans, 0, sizeof(plans));
+	qsort(sorted.cmps, sorted.cmp_cnt, sizeof(sorted.cmps[0]), arg_cmp);
+
+	for (i = 0; i < filter->arch_cnt && rc == 0; i++)
+		rc = rule_plans(filter, &sorted, filter->arches[i], plans,
+				&plan_cnt);
+	if (rc < 0) {
+		for (i = 0; i < plan_cnt; i++)
+			plan_discard(&plans[i]);
+		return rc;
+	}
+
+	for (i = 0; i < plan_cnt; i++)
+		plan_apply(&plans[i]);
+	if (rule->action == SCMP_ACT_NOTIFY)
+		filter->notify_used = true;
+	db_changed(filter);
+	return 0;
+}
+
+/**
+ * db_syscall_priority - raise a syscall's priority on every ABI
+ * @syscall: a number on the native ABI
+ *
+ * The highest priority given is kept. A syscall without rules gets an
+ * entry that only holds the priority. Multiplexed calls give their
+ * priority to the multiplexer; ABIs lacking the syscall are skipped.
+ * Returns 0, -EFAULT if the number cannot be translated, or -ENOMEM.
+ */
+int db_syscall_priority(struct db_filter *filter, int syscall,
+			uint8_t priority)
+{
+	struct db_syscall *sys[DB_ARCH_MAX] = { NULL };
+	bool fresh[DB_ARCH_MAX] = { false };
+	struct db_syscall key;
+	unsigned int i;
+	int num, rc = 0;
+
+	for (i = 0; i < filter->arch_cnt; i++) {
+		rc = arch_syscall_translate(filter->arches[i]->arch, syscall,
+					    &num);
+		if (rc < 0)
+			goto out;
+		num = arch_syscall_rewrite(filter->arches[i]->arch, num);
+		if (num < 0 && num != -1)
+			continue;
+		key.num = num;
+		sys[i] = SYSCALL(tree_find(filter->arches[i]->syscalls,
+					   &key.link, syscall_cmp));
+		if (sys[i] != NULL)
+			continue;
+		sys[i] = calloc(1, sizeof(*sys[i]));
+		if (sys[i] == NULL) {
+			rc = -ENOMEM;
+			goto out;
+		}
+		fresh[i] = true;
+		sys[i]->num = num;
+		sys[i]->link.heap = tree_hash((uint32_t)num);
+	}
+
+	for (i = 0; i < filter->arch_cnt; i++) {
+		if (sys[i] == NULL)
+			continue;
+		if (sys[i]->priority < priority)
+			sys[i]->priority = priority;
+		if (fresh[i])
+			tree_insert(&filter->arches[i]->syscalls, &sys[i]->link,
+				    syscall_cmp);
+	}
+	db_changed(filter);
+	return 0;
+
+out:
+	for (i = 0; i < filter->arch_cnt; i++)
+		if (fresh[i])
+			free(sys[i]);
+	return rc;
+}
+
+/*
+ * Transactions
+ */
+
+/**
+ * db_transaction_start - remember the rules and ABIs to return to
+ *
+ * Transactions nest. Returns 0 or -ENOMEM.
+ */
+int db_transaction_start(struct db_filter *filter)
+{
+	struct db_snapshot *snap;
+	unsigned int i;
+
+	snap = calloc(1, sizeof(*snap));
+	if (snap == NULL)
+		return -ENOMEM;
+	for (i = 0; i < filter->arch_cnt; i++) {
+		snap->arches[i] = arch_copy(filter->arches[i]);
+		if (snap->arches[i] == NULL) {
+			snap->arch_cnt = i;
+			snapshots_free(snap);
+			return -ENOMEM;
+		}
+	}
+	snap->arch_cnt = filter->arch_cnt;
+	snap->notify_used = filter->notify_used;
+	snap->next = filter->snapshots;
+	filter->snapshots = snap;
+	return 0;
+}
+
+/**
+ * db_transaction_reject - return to the state of the innermost open
+ * transaction's start; nothing happens without one
+ */
+void db_transaction_reject(struct db_filter *filter)
+{
+	struct db_snapshot *snap = filter->snapshots;
+	unsigned int i;
+
+	if (snap == NULL)
+		return;
+	for (i = 0; i < filter->arch_cnt; i++)
+		arch_free(filter->arches[i]);
+	memcpy(filter->arches, snap->arches, sizeof(filter->arches));
+	filter->arch_cnt = snap->arch_cnt;
+	filter->notify_used = snap->notify_used;
+	filter->snapshots = snap->next;
+	free(snap);
+	db_changed(filter);
+}
+
+/**
+ * db_transaction_commit - keep the changes of the innermost transaction
+ */
+void db_transaction_commit(struct db_filter *filter)
+{
+	struct db_snapshot *snap = filter->snapshots;
+
+	if (snap == NULL)
+		return;
+	filter->snapshots = snap->next;
+	snap->next = NULL;
+	snapshots_free(snap);
+}
+
+/*
+ * Reading the database (for the generators)
+ */
+
+/**
+ * db_syscalls - an ABI's syscall entries in number order
+ * @out: set to a malloc'd array the caller frees (NULL when empty)
+ *
+ * Returns the number of entries, or -ENOMEM.
+ */
+int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
+{
+	unsigned int cnt = tree_count(arch->syscalls);
+
+	*out = NULL;
+	if (cnt == 0)
+		return 0;
+	*out = malloc(cnt * sizeof(**out));
+	if (*out == NULL)
+		return -ENOMEM;
+	return (int)tree_collect(arch->syscalls, (struct tree_node **)*out);
+}
+
+/**
+ * db_level - a trie level's nodes in evaluation order
+ * @out: set to a malloc'd array the caller frees (NULL when empty)
+ *
+ * Returns the number of nodes, or -ENOMEM.
+ */
+int db_level(const struct tree_node *level, struct db_node ***out)
+{
+	unsigned int cnt = tree_count(level);
+
+	*out = NULL;
+	if (cnt == 0)
+		return 0;
+	*out = malloc(cnt * sizeof(**out));
+	if (*out == NULL)
+		return -ENOMEM;
+	return (int)tree_collect((struct tree_node *)level,
+				 (struct tree_node **)*out);
+}

@@ -1,0 +1,134 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* The filter database: per-ABI syscall entries and their argument rule tries. */
+
+#ifndef DB_H
+#define DB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <linux/filter.h>
+#include <seccomp.h>
+
+#include "arch.h"
+#include "tree.h"
+
+/* Most ABIs one filter can hold: every known one. */
+#define DB_ARCH_MAX 24
+/* Most comparisons in one rule: one per syscall argument. */
+#define DB_ARG_MAX 6
+
+/* What a branch of a comparison leads to. */
+enum db_branch_kind {
+	DB_BR_NONE = 0,	/* nothing: go on with the next sibling */
+	DB_BR_ACTION,	/* return an action */
+	DB_BR_LEVEL,	/* evaluate a level of further comparisons */
+};
+
+struct db_node;
+
+struct db_branch {
+	enum db_branch_kind kind;
+	uint32_t action;		/* DB_BR_ACTION */
+	struct tree_node *level;	/* DB_BR_LEVEL: a set of db_node */
+};
+
+/*
+ * One comparison of an argument, normalised to what BPF can test: EQ (with
+ * a mask; MASKED_EQ and NE become it), GT and GE (LT and LE become them).
+ * The original operator lives on in which branch the rule continues on.
+ */
+struct db_cmp {
+	unsigned int arg;
+	enum scmp_compare op;	/* SCMP_CMP_EQ, _GT or _GE */
+	uint64_t mask;		/* EQ only; all ones otherwise */
+	uint64_t datum;		/* pre-masked */
+};
+
+struct db_node {
+	struct tree_node link;	/* first: the node is its own set entry */
+	struct db_cmp cmp;
+	struct db_branch br[2];	/* [0] comparison false, [1] true */
+};
+
+/*
+ * One syscall on one ABI. Either a single action for every call
+ * (unconditional), or a set of comparisons: the rule trie.
+ */
+struct db_syscall {
+	struct tree_node link;
+	int num;		/* number on this ABI (pseudo numbers < 0) */
+	uint8_t priority;	/* from seccomp_syscall_priority */
+	bool has_rules;		/* false: only a priority was given */
+	bool uncond;		/* every call gets @action */
+	uint32_t action;
+	struct tree_node *level; /* the trie's top level when !uncond */
+};
+
+/* The rules of one ABI. */
+struct db_arch {
+	const struct arch_def *arch;
+	struct tree_node *syscalls;	/* set of db_syscall by number */
+};
+
+/* Filter attributes (SCMP_FLTATR_*) with libseccomp's defaults. */
+struct db_attrs {
+	uint32_t act_default;
+	uint32_t act_badarch;
+	bool nnp;
+	bool tsync;
+	bool tskip;
+	bool log;
+	bool ssb;
+	uint32_t optimize;
+	bool rawrc;
+	bool waitkill;
+};
+
+struct db_snapshot;
+
+/* A filter context: what scmp_filter_ctx points to. */
+struct db_filter {
+	struct db_attrs attr;
+	struct db_arch *arches[DB_ARCH_MAX];	/* in the order added */
+	unsigned int arch_cnt;
+	bool notify_used;	/* some action is NOTIFY: load wants a listener */
+	struct db_snapshot *snapshots;	/* open transactions, innermost first */
+	struct sock_filter *prog;	/* precomputed program, or NULL */
+	size_t prog_len;
+};
+
+/* A rule as the API received it, checked and with its comparisons sorted. */
+struct db_rule {
+	uint32_t action;
+	int syscall;		/* on the native ABI */
+	bool exact;
+	unsigned int cmp_cnt;
+	struct scmp_arg_cmp cmps[DB_ARG_MAX];
+};
+
+struct db_filter *db_new(uint32_t act_default);
+void db_free(struct db_filter *filter);
+int db_reset(struct db_filter *filter, uint32_t act_default);
+void db_changed(struct db_filter *filter);
+
+bool db_action_valid(uint32_t action);
+
+struct db_arch *db_arch_find(const struct db_filter *filter, uint32_t token);
+int db_arch_add(struct db_filter *filter, const struct arch_def *arch);
+int db_arch_remove(struct db_filter *filter, uint32_t token);
+int db_merge(struct db_filter *dst, struct db_filter *src);
+
+int db_rule_add(struct db_filter *filter, const struct db_rule *rule);
+int db_syscall_priority(struct db_filter *filter, int syscall,
+			uint8_t priority);
+
+int db_transaction_start(struct db_filter *filter);
+void db_transaction_reject(struct db_filter *filter);
+void db_transaction_commit(struct db_filter *filter);
+
+int db_syscalls(const struct db_arch *arch, struct db_syscall ***out);
+int db_level(const struct tree_node *level, struct db_node ***out);
+
+#endif

@@ -1,0 +1,535 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* Filter database -> classic BPF program (pure: no system calls). */
+
+/*
+ * What the generated program looks like
+ * -------------------------------------
+ *   ld [arch]; one jeq per ABI (x86_64 and x32 share one, as the kernel
+ *   reports x32 as x86_64); no match: ret BADARCH
+ *   per ABI: ld [nr]; a search over the syscall number
+ *   per syscall: ret ACTION, or the argument checks of its rule trie
+ *
+ * The syscall number space 0..2^32-1 of an ABI is cut into ranges with the
+ * same outcome: the default action, BADARCH (x32 numbers in an x86_64-only
+ * filter and the reverse), an unconditional action or an argument check.
+ * Equal outcomes are equal graph nodes, so neighbouring syscalls with the
+ * same rules form one range. A search tree over the range bounds, split so
+ * that both sides hold about as many syscall numbers of the ABI's table,
+ * finds the outcome in about log2(ranges) comparisons. With OPTIMIZE=1,
+ * syscalls given a priority are tested one by one before the search, in
+ * priority order. Only "ld [nr]", "ld [arch]", "jeq/jge" and "ret" lie on
+ * the way to a syscall without argument rules, so the kernel's action
+ * cache can prove every such ALLOW constant.
+ *
+ * Argument checks follow the trie's evaluation order (see db.c). 64-bit
+ * arguments are compared high word first: GT is "hi > H, or hi == H and
+ * lo > L". A run of equality tests on one argument whose false branches go
+ * on with the next sibling is compiled as a search over the values.
+ *
+ * bpf_ir.c shares identical tails and lays the graph out.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bpf_ir.h"
+#include "gen_bpf.h"
+
+#define NR_OFFSET 0U
+#define ARCH_OFFSET 4U
+#define FULL_MASK 0xffffffffU
+/* Value runs shorter than this stay a chain of jeq. */
+#define SEARCH_MIN 4U
+
+struct gen {
+	struct bpf_ir *ir;
+	const struct db_filter *filter;
+	const struct arch_def *arch;	/* the ABI being generated */
+};
+
+/* A stretch of syscall numbers with one outcome (a graph node). */
+struct range {
+	uint32_t lo;
+	uint32_t hi;
+	int target;
+	uint64_t weight;	/* how many of the ABI's syscalls it holds */
+};
+
+static int gen_level(struct gen *g, const struct tree_node *level, int fail);
+
+static bpf_acc acc_arg(const struct gen *g, unsigned int arg, bool hi,
+		       uint32_t mask)
+{
+	unsigned int off = hi ? arch_arg_offset_hi(g->arch, arg) :
+				arch_arg_offset_lo(g->arch, arg);
+
+	return bpf_acc_word(off, mask);
+}
+
+static int gen_branch(struct gen *g, const struct db_branch *br, int next)
+{
+	if (br->kind == DB_BR_ACTION)
+		return bpf_ir_ret(g->ir, br->action);
+	if (br->kind == DB_BR_LEVEL)
+		return gen_level(g, br->level, next);
+	return next;
+}
+
+/* One comparison: jump to @t if it holds, to @f if not. */
+static int gen_cmp(struct gen *g, const struct db_cmp *c, int t, int f)
+{
+	uint32_t dh = (uint32_t)(c->datum >> 32), dl = (uint32_t)c->datum;
+	uint32_t mh = (uint32_t)(c->mask >> 32), ml = (uint32_t)c->mask;
+	uint16_t op = c->op == SCMP_CMP_EQ ? BPF_JEQ :
+		      c->op == SCMP_CMP_GT ? BPF_JGT : BPF_JGE;
+	int lo;
+
+	/* "arg >= 0" always holds */
+	if (c->op == SCMP_CMP_GE && c->datum == 0)
+		return t;
+	/* an empty mask half tests nothing: (x & 0) == 0 */
+	lo = ml == 0 ? t : bpf_ir_jump(g->ir, op, dl, acc_arg(g, c->arg, false, ml),
+				       t, f);
+	if (g->arch->arg_bits == 32)
+		return lo;
+
+	if (c->op == SCMP_CMP_EQ)
+		return mh == 0 ? lo : bpf_ir_jump(g->ir, BPF_JEQ, dh,
+						 acc_arg(g, c->arg, true, mh),
+						 lo, f);
+	/* GT and GE: a larger high word decides; an equal one defers to lo */
+	if (dh == 0)
+		return bpf_ir_jump(g->ir, BPF_JGT, 0,
+				   acc_arg(g, c->arg, true, FULL_MASK), t, lo);
+	return bpf_ir_jump(g->ir, BPF_JGT, dh,
+			   acc_arg(g, c->arg, true, FULL_MASK), t,
+			   bpf_ir_jump(g->ir, BPF_JEQ, dh,
+				       acc_arg(g, c->arg, true, FULL_MASK),
+				       lo, f));
+}
+
+/* One value of an equality run: the word compared and where it leads. */
+struct value {
+	uint32_t key;
+	int target;
+};
+
+/*
+ * A search over sorted distinct @keys in the accumulator @acc: the target
+ * of the matching key, or @miss.
+ */
+static int gen_search(struct gen *g, const struct value *v, unsigned int cnt,
+		      bpf_acc acc, int miss)
+{
+	unsigned int half;
+	int target = miss;
+
+	if (cnt <= 2) {
+		while (cnt-- > 0)
+			target = bpf_ir_jump(g->ir, BPF_JEQ, v[cnt].key, acc,
+					     v[cnt].target, target);
+		return target;
+	}
+	half = cnt / 2;
+	return bpf_ir_jump(g->ir, BPF_JGT, v[half - 1].key, acc,
+			   gen_search(g, v + half, cnt - half, acc, miss),
+			   gen_search(g, v, half, acc, miss));
+}
+
+static int value_cmp(const void *a, const void *b)
+{
+	const struct db_node *x = *(struct db_node *const *)a;
+	const struct db_node *y = *(struct db_node *const *)b;
+
+	return (x->cmp.datum > y->cmp.datum) - (x->cmp.datum < y->cmp.datum);
+}
+
+/*
+ * A run of equality tests on one argument. The values exclude each other,
+ * so their order does not matter and a failed sub-trie of one of them can
+ * only go on to the end of the run: @fail.
+ */
+static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
+		   int fail)
+{
+	struct value *vals;
+	unsigned int i, j, groups = 0;
+	unsigned int arg = run[0]->cmp.arg;
+	int target = -ENOMEM;
+
+	vals = malloc(cnt * sizeof(*vals));
+	if (vals == NULL)
+		return -ENOMEM;
+	qsort(run, cnt, sizeof(*run), value_cmp);
+
+	/*
+	 * 64-bit ABIs: search the high words; under each high word search
+	 * the low words of the values that have it. vals[] is reused: the
+	 * low-word searches are built first, then overwritten by the groups.
+	 */
+	for (i = 0; i < cnt; i = j) {
+		for (j = i; j < cnt && run[j]->cmp.datum >> 32 ==
+					       run[i]->cmp.datum >> 32; j++) {
+			vals[j].key = (uint32_t)run[j]->cmp.datum;
+			vals[j].target = gen_branch(g, &run[j]->br[1], fail);
+			if (vals[j].target < 0) {
+				target = vals[j].target;
+				goto out;
+			}
+		}
+		target = gen_search(g, vals + i, j - i,
+				    acc_arg(g, arg, false, FULL_MASK), fail);
+		if (target < 0)
+			goto out;
+		vals[groups].key = (uint32_t)(run[i]->cmp.datum >> 32);
+		vals[groups++].target = target;
+	}
+	if (g->arch->arg_bits == 64)
+		target = gen_search(g, vals, groups,
+				    acc_arg(g, arg, true, FULL_MASK), fail);
+out:
+	free(vals);
+	return target;
+}
+
+/* Whether a sibling can join a search over values of @arg. */
+static bool runs_with(const struct db_node *n, unsigned int arg,
+		      uint64_t width)
+{
+	return n->cmp.op == SCMP_CMP_EQ && n->cmp.arg == arg &&
+	       n->cmp.mask == width && n->br[0].kind == DB_BR_NONE;
+}
+
+/*
+ * One trie level: siblings tried in order, each going on with the next
+ * when it has no result; the last one goes on with @fail.
+ */
+static int gen_level(struct gen *g, const struct tree_node *level, int fail)
+{
+	uint64_t width = g->arch->arg_bits == 32 ? FULL_MASK : ~0ULL;
+	struct db_node **nodes;
+	unsigned int i, start;
+	int cnt, next = fail;
+
+	cnt = db_level(level, &nodes);
+	if (cnt < 0)
+		return cnt;
+	/* built back to front: each sibling's "go on" is the one after it */
+	for (i = (unsigned int)cnt; i > 0 && next >= 0;) {
+		start = i - 1;
+		while (start > 0 &&
+		       runs_with(nodes[start - 1], nodes[i - 1]->cmp.arg, width) &&
+		       runs_with(nodes[i - 1], nodes[i - 1]->cmp.arg, width))
+			start--;
+		if (i - start >= SEARCH_MIN) {
+			next = gen_run(g, nodes + start, i - start, next);
+			i = start;
+			continue;
+		}
+		i--;
+		next = gen_cmp(g, &nodes[i]->cmp,
+			       gen_branch(g, &nodes[i]->br[1], next),
+			       gen_branch(g, &nodes[i]->br[0], next));
+	}
+	free(nodes);
+	return next;
+}
+
+/* The outcome of one syscall entry: its action or its argument checks. */
+static int gen_syscall(struct gen *g, const struct db_syscall *sys)
+{
+	if (sys->uncond)
+		return bpf_ir_ret(g->ir, sys->action);
+	return gen_level(g, sys->level,
+			 bpf_ir_ret(g->ir, g->filter->attr.act_default));
+}
+
+/*
+ * Which syscall numbers of the ABI the search should favour: those in its
+ * table (x32 ones carry the x32 bit). Other numbers weigh a little, so
+ * the rest of the space still gets a short path.
+ */
+static uint64_t range_weight(const struct arch_def *arch, uint32_t lo,
+			     uint32_t hi)
+{
+	uint32_t base = arch->abi == SYSCALL_ABI_X32 ? 0x40000000U : 0;
+	uint32_t top = base + 1024U;
+	uint64_t w = 1;
+
+	if (hi >= base && lo < top)
+		w += (uint64_t)(hi < top ? hi : top - 1) -
+		     (lo > base ? lo : base) + 1;
+	return w * 64;
+}
+
+/* Growable list of ranges, kept sorted and merged by ranges_set(). */
+struct ranges {
+	struct range *r;
+	unsigned int cnt;
+	unsigned int cap;
+};
+
+/*
+ * Gives the numbers lo..hi the outcome @target, over whatever they had:
+ * callers go from the broadest to the most specific.
+ */
+static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
+{
+	struct range *r;
+	unsigned int i, j;
+
+	if (rs->cnt + 2 > rs->cap) {
+		r = realloc(rs->r, (rs->cap * 2 + 8) * sizeof(*r));
+		if (r == NULL)
+			return -ENOMEM;
+		rs->r = r;
+		rs->cap = rs->cap * 2 + 8;
+	}
+	/* find the range holding lo (ranges cover 0..2^32-1 in order) */
+	for (i = rs->cnt; i > 0 && rs->r[i - 1].lo > lo; i--)
+		;
+	i--;
+	/* split it so one range starts at lo */
+	if (rs->r[i].lo < lo) {
+		memmove(&rs->r[i + 1], &rs->r[i],
+			(rs->cnt - i) * sizeof(*rs->r));
+		rs->cnt++;
+		rs->r[i].hi = lo - 1;
+		rs->r[++i].lo = lo;
+	}
+	/* and ends at hi (callers set single numbers or prefix-free spans) */
+	j = i;
+	if (rs->r[j].hi > hi) {
+		memmove(&rs->r[j + 1], &rs->r[j],
+			(rs->cnt - j) * sizeof(*rs->r));
+		rs->cnt++;
+		rs->r[j].hi = hi;
+		rs->r[j + 1].lo = hi + 1;
+	}
+	rs->r[i].target = target;
+	return 0;
+}
+
+/*
+ * A search over ranges[0..cnt): split where the weight of both sides is
+ * closest, so the most used numbers sit near the root.
+ */
+static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt)
+{
+	bpf_acc nr = bpf_acc_word(NR_OFFSET, FULL_MASK);
+	uint64_t total = 0, left = 0, best_diff = UINT64_MAX, diff;
+	unsigned int i, split = 1;
+
+	if (cnt == 1)
+		return r[0].target;
+	/* one number apart from its surroundings: a single jeq */
+	if (cnt == 3 && r[1].lo == r[1].hi && r[0].target == r[2].target)
+		return bpf_ir_jump(g->ir, BPF_JEQ, r[1].lo, nr, r[1].target,
+				   r[0].target);
+	if (cnt == 2 && r[1].lo == r[1].hi && r[1].hi == UINT32_MAX)
+		return bpf_ir_jump(g->ir, BPF_JEQ, r[1].lo, nr, r[1].target,
+				   r[0].target);
+	if (cnt == 2 && r[0].lo == r[0].hi && r[0].lo == 0)
+		return bpf_ir_jump(g->ir, BPF_JEQ, 0, nr, r[0].target,
+				   r[1].target);
+
+	for (i = 0; i < cnt; i++)
+		total += r[i].weight;
+	for (i = 1; i < cnt; i++) {
+		left += r[i - 1].weight;
+		diff = left * 2 > total ? left * 2 - total : total - left * 2;
+		if (diff < best_diff) {
+			best_diff = diff;
+			split = i;
+		}
+	}
+	return bpf_ir_jump(g->ir, BPF_JGE, r[split].lo, nr,
+			   gen_ranges(g, r + split, cnt - split),
+			   gen_ranges(g, r, split));
+}
+
+static int prio_cmp(const void *a, const void *b)
+{
+	const struct db_syscall *x = *(struct db_syscall *const *)a;
+	const struct db_syscall *y = *(struct db_syscall *const *)b;
+
+	if (x->priority != y->priority)
+		return x->priority > y->priority ? -1 : 1;
+	return (x->num > y->num) - (x->num < y->num);
+}
+
+/* Adds one ABI's syscalls to the ranges; collects its prioritised ones. */
+static int add_syscalls(struct gen *g, const struct db_arch *arch,
+			struct ranges *rs, struct db_syscall **prio,
+			unsigned int *prio_cnt)
+{
+	struct db_syscall **sys;
+	int cnt, i, rc = 0, target;
+	bool tskip = g->filter->attr.tskip;
+
+	cnt = db_syscalls(arch, &sys);
+	if (cnt < 0)
+		return cnt;
+	for (i = 0; i < cnt && rc == 0; i++) {
+		/* pseudo numbers never reach the kernel; -1 only with TSKIP */
+		if (!sys[i]->has_rules || (sys[i]->num < 0 &&
+					   !(sys[i]->num == -1 && tskip)))
+			continue;
+		target = gen_syscall(g, sys[i]);
+		if (target < 0) {
+			rc = target;
+			break;
+		}
+		rc = ranges_set(rs, (uint32_t)sys[i]->num,
+				(uint32_t)sys[i]->num, target);
+		if (sys[i]->priority > 0 && g->filter->attr.optimize != 2)
+			prio[(*prio_cnt)++] = sys[i];
+	}
+	free(sys);
+	return rc;
+}
+
+/*
+ * The block of one ABI (x86_64 and x32 together when the filter has both).
+ * @second: the x32 half of such a pair, or NULL.
+ */
+static int gen_arch(struct gen *g, const struct db_arch *arch,
+		    const struct db_arch *second)
+{
+	const struct db_filter *filter = g->filter;
+	struct ranges rs = { 0 };
+	struct db_syscall **prio = NULL;
+	unsigned int prio_cnt = 0, i, total;
+	int target, badarch, rc;
+
+	g->arch = arch->arch;
+	total = tree_count(arch->syscalls) +
+		(second ? tree_count(second->syscalls) : 0);
+	prio = malloc((total + 1) * sizeof(*prio));
+	rs.r = malloc(8 * sizeof(*rs.r));
+	rc = -ENOMEM;
+	if (prio == NULL || rs.r == NULL)
+		goto out;
+	rs.cap = 8;
+	rs.cnt = 1;
+	rs.r[0] = (struct range){
+		.lo = 0,
+		.hi = UINT32_MAX,
+		.target = bpf_ir_ret(g->ir, filter->attr.act_default),
+	};
+	badarch = bpf_ir_ret(g->ir, filter->attr.act_badarch);
+	rc = rs.r[0].target < 0 ? rs.r[0].target : badarch < 0 ? badarch : 0;
+	if (rc < 0)
+		goto out;
+
+	/*
+	 * x86_64 and x32 share an audit value; the x32 bit in the number
+	 * tells them apart. A filter with only one of them must send the
+	 * other's calls to BADARCH, except nr -1, which a tracer uses to
+	 * skip a call.
+	 */
+	if (second == NULL && arch->arch->abi == SYSCALL_ABI_X86_64)
+		rc = ranges_set(&rs, ARCH_X32_SYSCALL_BIT, UINT32_MAX - 1,
+				badarch);
+	else if (second == NULL && arch->arch->abi == SYSCALL_ABI_X32)
+		rc = ranges_set(&rs, 0, ARCH_X32_SYSCALL_BIT - 1, badarch);
+	if (rc < 0)
+		goto out;
+
+	/* the later ABI first, so the first one's -1 rule wins */
+	if (second != NULL) {
+		g->arch = second->arch;
+		rc = add_syscalls(g, second, &rs, prio, &prio_cnt);
+		g->arch = arch->arch;
+		if (rc < 0)
+			goto out;
+	}
+	rc = add_syscalls(g, arch, &rs, prio, &prio_cnt);
+	if (rc < 0)
+		goto out;
+
+	/* merge neighbours with the same outcome and weigh the ranges */
+	for (i = 1, total = 0; i < rs.cnt; i++) {
+		if (rs.r[i].target == rs.r[total].target) {
+			rs.r[total].hi = rs.r[i].hi;
+			continue;
+		}
+		rs.r[++total] = rs.r[i];
+	}
+	rs.cnt = total + 1;
+	for (i = 0; i < rs.cnt; i++)
+		rs.r[i].weight = range_weight(arch->arch, rs.r[i].lo,
+					      rs.r[i].hi) +
+				 (second ? range_weight(second->arch, rs.r[i].lo,
+							rs.r[i].hi) : 0);
+	target = gen_ranges(g, rs.r, rs.cnt);
+
+	/* prioritised syscalls first, highest priority first */
+	qsort(prio, prio_cnt, sizeof(*prio), prio_cmp);
+	for (i = prio_cnt; i-- > 0 && target >= 0;) {
+		for (rc = 0; rc < (int)rs.cnt; rc++)
+			if (rs.r[rc].lo <= (uint32_t)prio[i]->num &&
+			    (uint32_t)prio[i]->num <= rs.r[rc].hi)
+				break;
+		target = bpf_ir_jump(g->ir, BPF_JEQ, (uint32_t)prio[i]->num,
+				     bpf_acc_word(NR_OFFSET, FULL_MASK),
+				     rs.r[rc].target, target);
+	}
+	rc = target;
+out:
+	free(prio);
+	free(rs.r);
+	return rc;
+}
+
+/**
+ * gen_bpf_generate - compile a filter to a BPF program
+ * @filter: the filter (read only)
+ * @prog: set to the malloc'd program in the filter's byte order
+ * @len: set to its number of instructions
+ *
+ * Returns 0, -E2BIG if the program would not fit in BPF_MAXINSNS
+ * instructions, or -ENOMEM.
+ */
+int gen_bpf_generate(const struct db_filter *filter, struct sock_filter **prog,
+		     size_t *len)
+{
+	struct gen g = { .filter = filter };
+	const struct db_arch *arch, *second;
+	int target, block, rc;
+	unsigned int i, j;
+	bool big_endian = false, later;
+
+	g.ir = bpf_ir_new();
+	if (g.ir == NULL)
+		return -ENOMEM;
+
+	/* arch checks are built back to front: each one's "else" is the next */
+	target = bpf_ir_ret(g.ir, filter->attr.act_badarch);
+	for (i = filter->arch_cnt; i-- > 0 && target >= 0;) {
+		arch = filter->arches[i];
+		big_endian = arch->arch->big_endian;
+		/* x86_64 and x32 share one check, at the first of the two */
+		second = NULL;
+		later = false;
+		for (j = 0; j < filter->arch_cnt; j++) {
+			if (j == i || filter->arches[j]->arch->token_bpf !=
+					      arch->arch->token_bpf)
+				continue;
+			if (j < i)
+				later = true;
+			else
+				second = filter->arches[j];
+		}
+		if (later)
+			continue;
+		block = gen_arch(&g, arch, second);
+		target = bpf_ir_jump(g.ir, BPF_JEQ, arch->arch->token_bpf,
+				     bpf_acc_word(ARCH_OFFSET, FULL_MASK),
+				     block, target);
+	}
+	rc = bpf_ir_layout(g.ir, target, big_endian, prog, len);
+	bpf_ir_free(g.ir);
+	return rc;
+}

@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* Filter database -> PFC, libseccomp's human-readable pseudo filter code. */
+
+/*
+ * The text follows libseccomp's layout line for line, so that people who
+ * diff it see no change: per ABI an "if ($arch == TOKEN)" block, in it one
+ * "if ($syscall == NR)" block per syscall, highest priority first, then
+ * the default action; then the bad-arch action. Argument tests print in
+ * trie order, 64-bit arguments as high and low words, equality tests that
+ * share a high word under one high-word line.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "gen_pfc.h"
+
+struct pfc {
+	FILE *out;
+	const struct arch_def *arch;
+	int err;
+};
+
+static void indent(struct pfc *p, unsigned int depth)
+{
+	fprintf(p->out, "%*s", (int)(depth * 2), "");
+}
+
+static void print_action(struct pfc *p, unsigned int depth, uint32_t action)
+{
+	uint32_t data = action & 0x0000ffffU;
+
+	indent(p, depth);
+	switch (action) {
+	case SCMP_ACT_KILL_PROCESS:
+		fputs("action KILL_PROCESS;\n", p->out);
+		return;
+	case SCMP_ACT_KILL_THREAD:
+		fputs("action KILL;\n", p->out);
+		return;
+	case SCMP_ACT_TRAP:
+		fputs("action TRAP;\n", p->out);
+		return;
+	case SCMP_ACT_LOG:
+		fputs("action LOG;\n", p->out);
+		return;
+	case SCMP_ACT_ALLOW:
+		fputs("action ALLOW;\n", p->out);
+		return;
+	}
+	if (action == SCMP_ACT_ERRNO(data))
+		fprintf(p->out, "action ERRNO(%u);\n", data);
+	else if (action == SCMP_ACT_TRACE(data))
+		fprintf(p->out, "action TRACE(%u);\n", data);
+	else
+		fprintf(p->out, "action 0x%x;\n", action);
+}
+
+static void print_level(struct pfc *p, const struct tree_node *level,
+			unsigned int depth);
+
+static bool branch_empty(const struct db_branch *br)
+{
+	return br->kind == DB_BR_NONE;
+}
+
+static void print_branch(struct pfc *p, const struct db_branch *br,
+			 unsigned int depth)
+{
+	if (br->kind == DB_BR_ACTION)
+		print_action(p, depth, br->action);
+	else if (br->kind == DB_BR_LEVEL)
+		print_level(p, br->level, depth);
+}
+
+/* "else" and a false branch, if it holds anything. */
+static void print_else(struct pfc *p, const struct db_branch *br,
+		       unsigned int depth)
+{
+	if (branch_empty(br))
+		return;
+	indent(p, depth);
+	fputs("else\n", p->out);
+	print_branch(p, br, depth + 1);
+}
+
+/* One test line: "if ($a0 == 5)", "if ($a1.hi32 & 0x0000ffff == 2)". */
+static void print_test(struct pfc *p, unsigned int depth,
+		       const struct db_cmp *c, const char *half, uint32_t mask,
+		       uint32_t datum)
+{
+	const char *op = c->op == SCMP_CMP_GT ? ">" :
+			 c->op == SCMP_CMP_GE ? ">=" : "==";
+
+	indent(p, depth);
+	if (c->op == SCMP_CMP_EQ && mask != 0xffffffffU)
+		fprintf(p->out, "if ($a%u%s & 0x%.8x == %u)\n", c->arg, half,
+			mask, datum);
+	else
+		fprintf(p->out, "if ($a%u%s %s %u)\n", c->arg, half, op, datum);
+}
+
+/* The low-word part of a node on a 64-bit ABI, or the whole on 32-bit. */
+static void print_low(struct pfc *p, const struct db_node *n,
+		      unsigned int depth)
+{
+	const char *half = p->arch->arg_bits == 64 ? ".lo32" : "";
+
+	print_test(p, depth, &n->cmp, half, (uint32_t)n->cmp.mask,
+		   (uint32_t)n->cmp.datum);
+	print_branch(p, &n->br[1], depth + 1);
+	print_else(p, &n->br[0], depth);
+}
+
+/* Equality tests on one argument with the same high word share its line. */
+static bool same_high(const struct db_node *a, const struct db_node *b)
+{
+	return a->cmp.op == SCMP_CMP_EQ && b->cmp.op == SCMP_CMP_EQ &&
+	       a->cmp.arg == b->cmp.arg &&
+	       a->cmp.mask >> 32 == b->cmp.mask >> 32 &&
+	       a->cmp.datum >> 32 == b->cmp.datum >> 32;
+}
+
+static void print_level(struct pfc *p, const struct tree_node *level,
+			unsigned int depth)
+{
+	struct db_node **nodes;
+	const struct db_branch *miss;
+	unsigned int i, j;
+	int cnt;
+
+	cnt = db_level(level, &nodes);
+	if (cnt < 0) {
+		p->err = cnt;
+		return;
+	}
+	for (i = 0; i < (unsigned int)cnt; i = j) {
+		const struct db_node *n = nodes[i];
+		uint32_t dh = (uint32_t)(n->cmp.datum >> 32);
+
+		j = i + 1;
+		if (p->arch->arg_bits == 32) {
+			print_low(p, n, depth);
+			continue;
+		}
+		if (n->cmp.op == SCMP_CMP_EQ) {
+			while (j < (unsigned int)cnt && same_high(n, nodes[j]))
+				j++;
+			print_test(p, depth, &n->cmp, ".hi32",
+				   (uint32_t)(n->cmp.mask >> 32), dh);
+			miss = &n->br[0];
+			for (; i < j; i++) {
+				print_low(p, nodes[i], depth + 1);
+				if (branch_empty(miss))
+					miss = &nodes[i]->br[0];
+			}
+			print_else(p, miss, depth);
+			continue;
+		}
+		/* GT, GE: a larger high word decides, an equal one defers */
+		indent(p, depth);
+		fprintf(p->out, "if ($a%u.hi32 > %u)\n", n->cmp.arg, dh);
+		print_branch(p, &n->br[1], depth + 1);
+		indent(p, depth);
+		fputs("else\n", p->out);
+		indent(p, depth + 1);
+		fprintf(p->out, "if ($a%u.hi32 == %u)\n", n->cmp.arg, dh);
+		print_low(p, n, depth + 2);
+		print_else(p, &n->br[0], depth + 1);
+	}
+	free(nodes);
+}
+
+/*
+ * The number of tests libseccomp's tree would hold for a syscall: on
+ * 64-bit ABIs an equality test is a high and a low word test (sharing the
+ * high one with its neighbours), a range test three.
+ */
+static unsigned int level_tests(const struct arch_def *arch,
+				const struct tree_node *level)
+{
+	struct db_node **nodes;
+	unsigned int i, b, tests = 0;
+	int cnt;
+
+	cnt = db_level(level, &nodes);
+	if (cnt < 0)
+		return 0;
+	for (i = 0; i < (unsigned int)cnt; i++) {
+		if (arch->arg_bits == 32)
+			tests += 1;
+		else if (nodes[i]->cmp.op != SCMP_CMP_EQ)
+			tests += 3;
+		else
+			tests += (i > 0 && same_high(nodes[i - 1], nodes[i])) ?
+					 1 : 2;
+		for (b = 0; b < 2; b++)
+			if (nodes[i]->br[b].kind == DB_BR_LEVEL)
+				tests += level_tests(arch,
+						     nodes[i]->br[b].level);
+	}
+	free(nodes);
+	return tests;
+}
+
+static uint32_t priority(const struct arch_def *arch,
+			 const struct db_syscall *sys)
+{
+	unsigned int tests = sys->uncond ? 0 : level_tests(arch, sys->level);
+
+	if (tests > 0xffff)
+		tests = 0xffff;
+	return ((uint32_t)sys->priority << 16) | (0xffffU - tests);
+}
+
+struct entry {
+	const struct db_syscall *sys;
+	uint32_t priority;
+};
+
+/* Highest priority first; then, as libseccomp prints, the higher number. */
+static int entry_cmp(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+
+	if (x->priority != y->priority)
+		return x->priority > y->priority ? -1 : 1;
+	return (x->sys->num < y->sys->num) - (x->sys->num > y->sys->num);
+}
+
+static void print_arch(struct pfc *p, const struct db_filter *filter,
+		       const struct db_arch *arch)
+{
+	struct db_syscall **sys;
+	struct entry *list;
+	const char *name;
+	int cnt, i, n = 0;
+
+	p->arch = arch->arch;
+	/* x32 shows x86_64's audit value: the one its filter tests */
+	fprintf(p->out, "# filter for arch %s (%u)\n", arch->arch->name,
+		arch->arch->token_bpf);
+	fprintf(p->out, "if ($arch == %u)\n", arch->arch->token_bpf);
+
+	cnt = db_syscalls(arch, &sys);
+	list = malloc((cnt > 0 ? cnt : 1) * sizeof(*list));
+	if (cnt < 0 || list == NULL) {
+		p->err = -ENOMEM;
+		free(list);
+		return;
+	}
+	for (i = 0; i < cnt; i++)
+		if (sys[i]->has_rules)
+			list[n++] = (struct entry){ sys[i],
+						    priority(arch->arch,
+							     sys[i]) };
+	qsort(list, n, sizeof(*list), entry_cmp);
+
+	for (i = 0; i < n; i++) {
+		name = arch_syscall_resolve_num(arch->arch, list[i].sys->num);
+		fprintf(p->out,
+			"  # filter for syscall \"%s\" (%u) [priority: %u]\n",
+			name ? name : "UNKNOWN", (uint32_t)list[i].sys->num,
+			list[i].priority);
+		fprintf(p->out, "  if ($syscall == %u)\n",
+			(uint32_t)list[i].sys->num);
+		if (list[i].sys->uncond)
+			print_action(p, 2, list[i].sys->action);
+		else
+			print_level(p, list[i].sys->level, 2);
+	}
+	fputs("  # default action\n", p->out);
+	print_action(p, 1, filter->attr.act_default);
+	free(list);
+	free(sys);
+}
+
+/**
+ * gen_pfc_generate - write a filter as PFC text
+ * @text: set to the malloc'd NUL-terminated text; the caller frees it
+ *
+ * Returns 0 or -ENOMEM.
+ */
+int gen_pfc_generate(const struct db_filter *filter, char **text)
+{
+	struct pfc p = { 0 };
+	size_t size;
+	unsigned int i;
+
+	p.out = open_memstream(text, &size);
+	if (p.out == NULL)
+		return -ENOMEM;
+	fputs("#\n# pseudo filter code start\n#\n", p.out);
+	for (i = 0; i < filter->arch_cnt && p.err == 0; i++)
+		print_arch(&p, filter, filter->arches[i]);
+	fputs("# invalid architecture action\n", p.out);
+	print_action(&p, 0, filter->attr.act_badarch);
+	fputs("#\n# pseudo filter code end\n#\n", p.out);
+	if (ferror(p.out) && p.err == 0)
+		p.err = -ENOMEM;
+	fclose(p.out);
+	if (p.err < 0) {
+		free(*text);
+		*text = NULL;
+	}
+	return p.err;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* The generated syscall tables (syscalls-table.c) and the lookups over them. */
+
+#ifndef SYSCALLS_H
+#define SYSCALLS_H
+
+#include <stdint.h>
+
+/*
+ * One column per syscall numbering in the kernel. Endian twins (mips and
+ * mipsel, ppc64 and ppc64le, sh and sheb) share a column: their numbers are
+ * the same.
+ */
+enum syscall_abi {
+	SYSCALL_ABI_X86 = 0,
+	SYSCALL_ABI_X86_64,
+	SYSCALL_ABI_X32,
+	SYSCALL_ABI_ARM,
+	SYSCALL_ABI_AARCH64,
+	SYSCALL_ABI_LOONGARCH64,
+	SYSCALL_ABI_M68K,
+	SYSCALL_ABI_MIPS,
+	SYSCALL_ABI_MIPS64,
+	SYSCALL_ABI_MIPS64N32,
+	SYSCALL_ABI_PARISC,
+	SYSCALL_ABI_PARISC64,
+	SYSCALL_ABI_PPC,
+	SYSCALL_ABI_PPC64,
+	SYSCALL_ABI_RISCV64,
+	SYSCALL_ABI_S390,
+	SYSCALL_ABI_S390X,
+	SYSCALL_ABI_SH,
+	SYSCALL_ABI_COUNT
+};
+
+/*
+ * One syscall name. num[abi] is the number the kernel sees on that ABI
+ * (MIPS bases and the x32 bit included), or the name's negative pseudo
+ * number (__PNR_*) where the ABI lacks the call.
+ */
+struct syscall_def {
+	const char *name;
+	int num[SYSCALL_ABI_COUNT];
+};
+
+/* Sorted by name (strcmp order). */
+extern const struct syscall_def syscall_defs[];
+extern const unsigned int syscall_defs_count;
+
+/*
+ * For each ABI, the indices of all syscall_defs sorted by (num[abi], name):
+ * entry i of ABI a is syscall_num_order[a * syscall_defs_count + i].
+ */
+extern const uint16_t syscall_num_order[];
+
+#endif

@@ -1,0 +1,414 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* The only file that talks to the kernel: feature probes, load, notification. */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+
+#include "system.h"
+
+#ifndef SECCOMP_IOCTL_NOTIF_RECV
+#define SECCOMP_IOCTL_NOTIF_RECV _IOWR('!', 0, struct seccomp_notif)
+#define SECCOMP_IOCTL_NOTIF_SEND _IOWR('!', 1, struct seccomp_notif_resp)
+#endif
+#ifndef SECCOMP_IOCTL_NOTIF_ADDFD
+#define SECCOMP_IOCTL_NOTIF_ADDFD _IOW('!', 3, struct seccomp_notif_addfd)
+#endif
+/* ID_VALID was first defined with the wrong direction; kernels take both. */
+#define NOTIF_ID_VALID _IOW('!', 2, uint64_t)
+#define NOTIF_ID_VALID_OLD _IOR('!', 2, uint64_t)
+
+#ifndef SECCOMP_FILTER_FLAG_TSYNC_ESRCH
+#define SECCOMP_FILTER_FLAG_TSYNC_ESRCH (1UL << 4)
+#endif
+#ifndef SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV
+#define SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV (1UL << 5)
+#endif
+
+/*
+ * Kernel features, each with the API level that first requires it. A level
+ * is reached when it and every level below have all their features.
+ */
+enum feature {
+	FEAT_SECCOMP_SYSCALL,
+	FEAT_FLAG_TSYNC,
+	FEAT_FLAG_LOG,
+	FEAT_ACT_LOG,
+	FEAT_ACT_KILL_PROCESS,
+	FEAT_FLAG_SPEC_ALLOW,
+	FEAT_FLAG_NEW_LISTENER,
+	FEAT_ACT_NOTIFY,
+	FEAT_FLAG_TSYNC_ESRCH,
+	FEAT_FLAG_WAIT_KILLABLE,
+	FEAT_COUNT
+};
+
+static const unsigned int feature_level[FEAT_COUNT] = {
+	[FEAT_SECCOMP_SYSCALL] = 2,
+	[FEAT_FLAG_TSYNC] = 2,
+	[FEAT_FLAG_LOG] = 3,
+	[FEAT_ACT_LOG] = 3,
+	[FEAT_ACT_KILL_PROCESS] = 3,
+	[FEAT_FLAG_SPEC_ALLOW] = 4,
+	[FEAT_FLAG_NEW_LISTENER] = 5,
+	[FEAT_ACT_NOTIFY] = 5,
+	[FEAT_FLAG_TSYNC_ESRCH] = 6,
+	[FEAT_FLAG_WAIT_KILLABLE] = 7,
+};
+
+enum probe { PROBE_UNKNOWN = 0, PROBE_NO, PROBE_YES };
+
+/*
+ * Process-wide state, as in libseccomp: probe results, the API level and
+ * the one notification listener fd a process gets.
+ */
+static enum probe feature_state[FEAT_COUNT];
+static unsigned int api_level;
+static int notify_fd = -1;
+static struct seccomp_notif_sizes notif_sizes;
+
+static long seccomp_syscall(unsigned int op, unsigned long flags, void *arg)
+{
+#ifdef __NR_seccomp
+	return syscall(__NR_seccomp, op, flags, arg);
+#else
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+/* A filter flag is known to the kernel if only the NULL program fails. */
+static bool probe_flag(unsigned long flag)
+{
+	return seccomp_syscall(SECCOMP_SET_MODE_FILTER, flag, NULL) < 0 &&
+	       errno == EFAULT;
+}
+
+static bool probe_action(uint32_t action)
+{
+	return seccomp_syscall(SECCOMP_GET_ACTION_AVAIL, 0, &action) == 0;
+}
+
+static bool probe(enum feature feat)
+{
+	switch (feat) {
+	case FEAT_SECCOMP_SYSCALL:
+		/* Strict mode takes no flags: EINVAL proves the call exists. */
+		return seccomp_syscall(SECCOMP_SET_MODE_STRICT, 1, NULL) < 0 &&
+		       errno == EINVAL;
+	case FEAT_FLAG_TSYNC:
+		return probe_flag(SECCOMP_FILTER_FLAG_TSYNC);
+	case FEAT_FLAG_LOG:
+		return probe_flag(SECCOMP_FILTER_FLAG_LOG);
+	case FEAT_ACT_LOG:
+		return probe_action(SCMP_ACT_LOG);
+	case FEAT_ACT_KILL_PROCESS:
+		return probe_action(SCMP_ACT_KILL_PROCESS);
+	case FEAT_FLAG_SPEC_ALLOW:
+		return probe_flag(SECCOMP_FILTER_FLAG_SPEC_ALLOW);
+	case FEAT_FLAG_NEW_LISTENER:
+		return probe_flag(SECCOMP_FILTER_FLAG_NEW_LISTENER);
+	case FEAT_ACT_NOTIFY:
+		return seccomp_syscall(SECCOMP_GET_NOTIF_SIZES, 0,
+				       &notif_sizes) == 0;
+	case FEAT_FLAG_TSYNC_ESRCH:
+		return probe_flag(SECCOMP_FILTER_FLAG_TSYNC_ESRCH);
+	case FEAT_FLAG_WAIT_KILLABLE:
+		/* The kernel accepts this flag only with a listener. */
+		return probe_flag(SECCOMP_FILTER_FLAG_NEW_LISTENER |
+				  SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV);
+	case FEAT_COUNT:
+		break;
+	}
+	return false;
+}
+
+static bool have(enum feature feat)
+{
+	if (feature_state[feat] == PROBE_UNKNOWN)
+		feature_state[feat] = probe(feat) ? PROBE_YES : PROBE_NO;
+	return feature_state[feat] == PROBE_YES;
+}
+
+/**
+ * sys_api_get - the API level of the running kernel, probed once and cached
+ *
+ * Returns 1..SYS_API_LEVEL_MAX, or the level forced by sys_api_set().
+ */
+unsigned int sys_api_get(void)
+{
+	unsigned int level;
+	int feat;
+
+	if (api_level != 0)
+		return api_level;
+	for (level = 2; level <= SYS_API_LEVEL_MAX; level++) {
+		for (feat = 0; feat < FEAT_COUNT; feat++)
+			if (feature_level[feat] == level && !have(feat))
+				goto out;
+	}
+out:
+	api_level = level - 1;
+	return api_level;
+}
+
+/**
+ * sys_api_set - force an API level
+ * @level: 1..SYS_API_LEVEL_MAX
+ *
+ * Every feature of that level and below counts as present and every feature
+ * above as absent, whatever the kernel has: tests use this to take the
+ * paths of older kernels. Returns 0, or -EINVAL for an unknown level.
+ */
+int sys_api_set(unsigned int level)
+{
+	int feat;
+
+	if (level < 1 || level > SYS_API_LEVEL_MAX)
+		return -EINVAL;
+	for (feat = 0; feat < FEAT_COUNT; feat++)
+		feature_state[feat] =
+			feature_level[feat] <= level ? PROBE_YES : PROBE_NO;
+	api_level = level;
+	return 0;
+}
+
+/**
+ * sys_reset_state - forget the probe results and close the listener fd
+ *
+ * The probes run again when next needed; the API level number stays cached,
+ * as libseccomp's seccomp_reset(NULL, ...) does.
+ */
+void sys_reset_state(void)
+{
+	memset(feature_state, 0, sizeof(feature_state));
+	if (notify_fd >= 0)
+		close(notify_fd);
+	notify_fd = -1;
+}
+
+/**
+ * sys_action_supported - whether the kernel knows an action
+ * @action: a valid SCMP_ACT_* value
+ */
+bool sys_action_supported(uint32_t action)
+{
+	if (action == SCMP_ACT_KILL_PROCESS)
+		return have(FEAT_ACT_KILL_PROCESS);
+	if (action == SCMP_ACT_LOG)
+		return have(FEAT_ACT_LOG);
+	if (action == SCMP_ACT_NOTIFY)
+		return have(FEAT_ACT_NOTIFY) && have(FEAT_FLAG_NEW_LISTENER);
+	return true;
+}
+
+/**
+ * sys_flag_supported - whether the kernel knows a SECCOMP_FILTER_FLAG_*
+ */
+bool sys_flag_supported(unsigned long flag)
+{
+	switch (flag) {
+	case SECCOMP_FILTER_FLAG_TSYNC:
+		return have(FEAT_SECCOMP_SYSCALL) && have(FEAT_FLAG_TSYNC);
+	case SECCOMP_FILTER_FLAG_LOG:
+		return have(FEAT_SECCOMP_SYSCALL) && have(FEAT_FLAG_LOG);
+	case SECCOMP_FILTER_FLAG_SPEC_ALLOW:
+		return have(FEAT_SECCOMP_SYSCALL) && have(FEAT_FLAG_SPEC_ALLOW);
+	case SECCOMP_FILTER_FLAG_NEW_LISTENER:
+		return have(FEAT_SECCOMP_SYSCALL) &&
+		       have(FEAT_FLAG_NEW_LISTENER);
+	case SECCOMP_FILTER_FLAG_TSYNC_ESRCH:
+		return have(FEAT_SECCOMP_SYSCALL) && have(FEAT_FLAG_TSYNC_ESRCH);
+	case SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV:
+		return have(FEAT_SECCOMP_SYSCALL) &&
+		       have(FEAT_FLAG_WAIT_KILLABLE);
+	}
+	return false;
+}
+
+/**
+ * sys_filter_load - install a filter on the calling thread (or process)
+ * @prog: the program
+ * @opts: NO_NEW_PRIVS and filter flags to ask for
+ *
+ * Uses seccomp(2) where the kernel has it and prctl(2) otherwise. A new
+ * notification listener fd is kept process-wide (one per process, as in
+ * libseccomp). Allocates nothing, so it is safe between fork and exec.
+ * Returns 0, -ESRCH if a thread could not be synced, or -errno of the
+ * failing call.
+ */
+int sys_filter_load(const struct sock_fprog *prog,
+		    const struct sys_load_opts *opts)
+{
+	unsigned long flags = 0;
+	long rc;
+
+	if (opts->nnp && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return -errno;
+
+	if (!have(FEAT_SECCOMP_SYSCALL)) {
+		if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, prog) < 0)
+			return -errno;
+		return 0;
+	}
+
+	if (opts->tsync)
+		flags |= SECCOMP_FILTER_FLAG_TSYNC;
+	if (opts->log)
+		flags |= SECCOMP_FILTER_FLAG_LOG;
+	if (opts->ssb)
+		flags |= SECCOMP_FILTER_FLAG_SPEC_ALLOW;
+	if (opts->notify && notify_fd < 0 &&
+	    sys_flag_supported(SECCOMP_FILTER_FLAG_NEW_LISTENER)) {
+		flags |= SECCOMP_FILTER_FLAG_NEW_LISTENER;
+		if (opts->waitkill &&
+		    sys_flag_supported(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV))
+			flags |= SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV;
+		/*
+		 * A sync failure normally returns the thread id, which would
+		 * be mistaken for the listener fd: ask for ESRCH instead (the
+		 * caller checked the kernel has it).
+		 */
+		if (opts->tsync)
+			flags |= SECCOMP_FILTER_FLAG_TSYNC_ESRCH;
+	}
+
+	rc = seccomp_syscall(SECCOMP_SET_MODE_FILTER, flags, (void *)prog);
+	if (rc < 0)
+		return -errno;
+	if (rc > 0 && (flags & SECCOMP_FILTER_FLAG_NEW_LISTENER)) {
+		notify_fd = (int)rc;
+		return 0;
+	}
+	if (rc > 0)
+		return -ESRCH;
+	return 0;
+}
+
+/**
+ * sys_write_all - write a whole buffer to a file descriptor
+ * Returns 0 or -errno.
+ */
+int sys_write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/**
+ * sys_notify_fd - the process's notification listener fd, or -1
+ */
+int sys_notify_fd(void)
+{
+	return notify_fd;
+}
+
+/**
+ * sys_notify_alloc - allocate zeroed notification buffers
+ * @req: where to store the request buffer, or NULL
+ * @resp: where to store the response buffer, or NULL
+ *
+ * The buffers are at least as large as the kernel's structures, which may
+ * be newer than ours. Returns 0, -EOPNOTSUPP without notification support,
+ * -ECANCELED if the sizes cannot be read, -ENOMEM. The caller frees both.
+ */
+int sys_notify_alloc(struct seccomp_notif **req,
+		     struct seccomp_notif_resp **resp)
+{
+	struct seccomp_notif *r = NULL;
+	size_t size;
+
+	if (!sys_action_supported(SCMP_ACT_NOTIFY))
+		return -EOPNOTSUPP;
+	if (notif_sizes.seccomp_notif == 0 &&
+	    seccomp_syscall(SECCOMP_GET_NOTIF_SIZES, 0, &notif_sizes) < 0)
+		return -ECANCELED;
+
+	if (req != NULL) {
+		size = notif_sizes.seccomp_notif;
+		if (size < sizeof(**req))
+			size = sizeof(**req);
+		r = calloc(1, size);
+		if (r == NULL)
+			return -ENOMEM;
+	}
+	if (resp != NULL) {
+		size = notif_sizes.seccomp_notif_resp;
+		if (size < sizeof(**resp))
+			size = sizeof(**resp);
+		*resp = calloc(1, size);
+		if (*resp == NULL) {
+			free(r);
+			return -ENOMEM;
+		}
+	}
+	if (req != NULL)
+		*req = r;
+	return 0;
+}
+
+/**
+ * sys_notify_receive - wait for the next notification
+ * @fd: the listener fd
+ * @req: a buffer from sys_notify_alloc(); it is zeroed first, as the kernel
+ *       requires
+ *
+ * Returns 0 or -errno.
+ */
+int sys_notify_receive(int fd, struct seccomp_notif *req)
+{
+	memset(req, 0, sizeof(*req));
+	if (ioctl(fd, SECCOMP_IOCTL_NOTIF_RECV, req) < 0)
+		return -errno;
+	return 0;
+}
+
+/**
+ * sys_notify_respond - answer a notification
+ * Returns 0 or -errno.
+ */
+int sys_notify_respond(int fd, struct seccomp_notif_resp *resp)
+{
+	if (ioctl(fd, SECCOMP_IOCTL_NOTIF_SEND, resp) < 0)
+		return -errno;
+	return 0;
+}
+
+/**
+ * sys_notify_id_valid - whether a notification is still pending
+ * Returns 0 if it is, -ENOENT if not (or on any other failure).
+ */
+int sys_notify_id_valid(int fd, uint64_t id)
+{
+	if (ioctl(fd, NOTIF_ID_VALID, &id) == 0)
+		return 0;
+	if (errno == EINVAL && ioctl(fd, NOTIF_ID_VALID_OLD, &id) == 0)
+		return 0;
+	return -ENOENT;
+}
+
+/**
+ * sys_notify_addfd - install a file descriptor in the notifying process
+ * Returns the fd number in the target process, or -errno.
+ */
+int sys_notify_addfd(int fd, struct seccomp_notif_addfd *addfd)
+{
+	int rc = ioctl(fd, SECCOMP_IOCTL_NOTIF_ADDFD, addfd);
+
+	return rc < 0 ? -errno : rc;
+}

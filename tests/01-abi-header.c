@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* The public header's constants and layouts equal libseccomp 2.6's ABI. */
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include <seccomp.h>
+
+static int failures;
+
+#define EXPECT(expr, want)						\
+	do {								\
+		unsigned long long got_ = (unsigned long long)(expr);	\
+		if (got_ != (unsigned long long)(want)) {		\
+			printf("FAIL %s = %#llx, want %#llx\n", #expr,	\
+			       got_, (unsigned long long)(want));	\
+			failures++;					\
+		}							\
+	} while (0)
+
+/* SCMP_A0..A5 and SCMP_CMP32 must work in static initialisers. */
+static const struct scmp_arg_cmp static_cmps[] = {
+	SCMP_A0(SCMP_CMP_EQ, 1),
+	SCMP_A5_64(SCMP_CMP_MASKED_EQ, 0xf0, 0x10),
+	SCMP_A2_32(SCMP_CMP_EQ, -1),
+	SCMP_CMP32(3, SCMP_CMP_MASKED_EQ, -1, -2),
+};
+
+int main(void)
+{
+	const struct scmp_version *v = seccomp_version();
+
+	/* version: the header, the library and configure agree */
+	EXPECT(SCMP_VER_MAJOR, 2);
+	EXPECT(SCMP_VER_MINOR, 6);
+	EXPECT(v->major, SCMP_VER_MAJOR);
+	EXPECT(v->minor, SCMP_VER_MINOR);
+	EXPECT(v->micro, SCMP_VER_MICRO);
+	EXPECT(sizeof(struct scmp_version), 12);
+
+	/* attributes */
+	EXPECT(_SCMP_FLTATR_MIN, 0);
+	EXPECT(SCMP_FLTATR_ACT_DEFAULT, 1);
+	EXPECT(SCMP_FLTATR_ACT_BADARCH, 2);
+	EXPECT(SCMP_FLTATR_CTL_NNP, 3);
+	EXPECT(SCMP_FLTATR_CTL_TSYNC, 4);
+	EXPECT(SCMP_FLTATR_API_TSKIP, 5);
+	EXPECT(SCMP_FLTATR_CTL_LOG, 6);
+	EXPECT(SCMP_FLTATR_CTL_SSB, 7);
+	EXPECT(SCMP_FLTATR_CTL_OPTIMIZE, 8);
+	EXPECT(SCMP_FLTATR_API_SYSRAWRC, 9);
+	EXPECT(SCMP_FLTATR_CTL_WAITKILL, 10);
+	EXPECT(_SCMP_FLTATR_MAX, 11);
+
+	/* comparisons */
+	EXPECT(_SCMP_CMP_MIN, 0);
+	EXPECT(SCMP_CMP_NE, 1);
+	EXPECT(SCMP_CMP_LT, 2);
+	EXPECT(SCMP_CMP_LE, 3);
+	EXPECT(SCMP_CMP_EQ, 4);
+	EXPECT(SCMP_CMP_GE, 5);
+	EXPECT(SCMP_CMP_GT, 6);
+	EXPECT(SCMP_CMP_MASKED_EQ, 7);
+	EXPECT(_SCMP_CMP_MAX, 8);
+
+	/* struct scmp_arg_cmp: same offsets on LP64 and ILP32 */
+	EXPECT(sizeof(scmp_datum_t), 8);
+	EXPECT(offsetof(struct scmp_arg_cmp, arg), 0);
+	EXPECT(offsetof(struct scmp_arg_cmp, op), 4);
+	EXPECT(offsetof(struct scmp_arg_cmp, datum_a), 8);
+	EXPECT(offsetof(struct scmp_arg_cmp, datum_b), 16);
+	EXPECT(sizeof(struct scmp_arg_cmp), 24);
+	EXPECT(static_cmps[0].arg, 0);
+	EXPECT(static_cmps[0].op, SCMP_CMP_EQ);
+	EXPECT(static_cmps[0].datum_a, 1);
+	EXPECT(static_cmps[0].datum_b, 0);
+	EXPECT(static_cmps[1].arg, 5);
+	EXPECT(static_cmps[1].datum_a, 0xf0);
+	EXPECT(static_cmps[1].datum_b, 0x10);
+	EXPECT(static_cmps[2].arg, 2);
+	EXPECT(static_cmps[2].datum_a, 0xffffffffULL);
+	EXPECT(static_cmps[3].datum_a, 0xffffffffULL);
+	EXPECT(static_cmps[3].datum_b, 0xfffffffeULL);
+	EXPECT(SCMP_A1(SCMP_CMP_EQ, -1).datum_a, 0xffffffffffffffffULL);
+
+	/* actions */
+	EXPECT(SCMP_ACT_KILL_PROCESS, 0x80000000U);
+	EXPECT(SCMP_ACT_KILL_THREAD, 0);
+	EXPECT(SCMP_ACT_KILL, 0);
+	EXPECT(SCMP_ACT_TRAP, 0x00030000U);
+	EXPECT(SCMP_ACT_ERRNO(1), 0x00050001U);
+	EXPECT(SCMP_ACT_ERRNO(0x12345), 0x00052345U);
+	EXPECT(SCMP_ACT_TRACE(7), 0x7ff00007U);
+	EXPECT(SCMP_ACT_NOTIFY, 0x7fc00000U);
+	EXPECT(SCMP_ACT_LOG, 0x7ffc0000U);
+	EXPECT(SCMP_ACT_ALLOW, 0x7fff0000U);
+
+	/* architecture tokens */
+	EXPECT(SCMP_ARCH_NATIVE, 0);
+	EXPECT(SCMP_ARCH_X86, 0x40000003U);
+	EXPECT(SCMP_ARCH_X86_64, 0xc000003eU);
+	EXPECT(SCMP_ARCH_X32, 0x4000003eU);
+	EXPECT(SCMP_ARCH_ARM, 0x40000028U);
+	EXPECT(SCMP_ARCH_AARCH64, 0xc00000b7U);
+	EXPECT(SCMP_ARCH_LOONGARCH64, 0xc0000102U);
+	EXPECT(SCMP_ARCH_M68K, 0x00000004U);
+	EXPECT(SCMP_ARCH_MIPS, 0x00000008U);
+	EXPECT(SCMP_ARCH_MIPSEL, 0x40000008U);
+	EXPECT(SCMP_ARCH_MIPS64, 0x80000008U);
+	EXPECT(SCMP_ARCH_MIPSEL64, 0xc0000008U);
+	EXPECT(SCMP_ARCH_MIPS64N32, 0xa0000008U);
+	EXPECT(SCMP_ARCH_MIPSEL64N32, 0xe0000008U);
+	EXPECT(SCMP_ARCH_PARISC, 0x0000000fU);
+	EXPECT(SCMP_ARCH_PARISC64, 0x8000000fU);
+	EXPECT(SCMP_ARCH_PPC, 0x00000014U);
+	EXPECT(SCMP_ARCH_PPC64, 0x80000015U);
+	EXPECT(SCMP_ARCH_PPC64LE, 0xc0000015U);
+	EXPECT(SCMP_ARCH_S390, 0x00000016U);
+	EXPECT(SCMP_ARCH_S390X, 0x80000016U);
+	EXPECT(SCMP_ARCH_RISCV64, 0xc00000f3U);
+	EXPECT(SCMP_ARCH_SHEB, 0x0000002aU);
+	EXPECT(SCMP_ARCH_SH, 0x4000002aU);
+
+	/* syscall macros */
+	EXPECT(__NR_SCMP_ERROR, -1);
+	EXPECT(__NR_SCMP_UNDEF, -2);
+	EXPECT(__PNR_socket, -101);
+	EXPECT(__PNR_sendmmsg, -120);
+	EXPECT(__PNR_semop, -201);
+	EXPECT(__PNR_shmctl, -224);
+	EXPECT(__PNR_arch_prctl, -10001);
+	EXPECT(__PNR_uprobe, -10254);
+	EXPECT(SCMP_SYS(read), __NR_read);
+	EXPECT(SCMP_SYS(socket), __NR_socket);
+
+	/* notification structures */
+	EXPECT(sizeof(struct seccomp_data), 64);
+	EXPECT(sizeof(struct seccomp_notif), 80);
+	EXPECT(offsetof(struct seccomp_notif, data), 16);
+	EXPECT(sizeof(struct seccomp_notif_resp), 24);
+	EXPECT(offsetof(struct seccomp_notif_resp, error), 16);
+	EXPECT(sizeof(struct seccomp_notif_addfd), 24);
+	EXPECT(offsetof(struct seccomp_notif_addfd, newfd_flags), 20);
+
+	printf("%s\n", failures ? "FAILED" : "ok");
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,58 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-only
+# The built library's ABI: exported symbols, soname, version agreement, and
+# a header that compiles alone in C and C++.
+set -u
+top_builddir=${top_builddir:-..}
+top_srcdir=${top_srcdir:-..}
+srcdir=${srcdir:-.}
+so=$top_builddir/src/.libs/libseccomp.so
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+[ -f "$so" ] || { echo "no shared library (static-only build)"; exit 77; }
+
+# 1. exactly the committed list of symbols, nothing internal
+nm -D --defined-only "$so" | awk '$2 == "T" { print $3 }' | sort > "$tmp/exports"
+if ! diff -u "$srcdir/exports.txt" "$tmp/exports"; then
+	echo "FAIL: exported symbols differ from tests/exports.txt"
+	fail=1
+fi
+grep -q . "$tmp/exports" || { echo "FAIL: nothing exported"; fail=1; }
+
+# 2. the soname programs link against
+soname=$(objdump -p "$so" | awk '$1 == "SONAME" { print $2 }')
+if [ "$soname" != "libseccomp.so.2" ]; then
+	echo "FAIL: soname is '$soname', want libseccomp.so.2"
+	fail=1
+fi
+
+# 3. the header compiles on its own, in C and in C++
+inc="-I$top_srcdir/include -I$top_builddir/include"
+echo '#include <seccomp.h>' > "$tmp/alone.c"
+${CC:-cc} $inc -Wall -Werror -c "$tmp/alone.c" -o "$tmp/alone.o" ||
+	{ echo "FAIL: seccomp.h does not compile alone in C"; fail=1; }
+cp "$tmp/alone.c" "$tmp/alone.cc"
+if command -v "${CXX:-c++}" >/dev/null 2>&1; then
+	${CXX:-c++} $inc -Wall -Werror -c "$tmp/alone.cc" -o "$tmp/alone.o" ||
+		{ echo "FAIL: seccomp.h does not compile in C++"; fail=1; }
+fi
+# seccomp-syscalls.h refuses to be included directly
+echo '#include <seccomp-syscalls.h>' > "$tmp/direct.c"
+if ${CC:-cc} $inc -c "$tmp/direct.c" -o "$tmp/direct.o" 2>/dev/null; then
+	echo "FAIL: seccomp-syscalls.h can be included without seccomp.h"
+	fail=1
+fi
+
+# 4. the pkg-config version is the header's
+pcver=$(sed -n 's/^Version: //p' "$top_builddir/libseccomp.pc")
+hdrver=$(awk '/define SCMP_VER_(MAJOR|MINOR|MICRO)/ { printf "%s%s", sep, $3; sep = "." }' \
+	"$top_builddir/include/seccomp.h")
+if [ "$pcver" != "$hdrver" ]; then
+	echo "FAIL: libseccomp.pc says $pcver, seccomp.h says $hdrver"
+	fail=1
+fi
+
+[ $fail -eq 0 ] && echo ok
+exit $fail

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* Bad input to every resolver call gives the documented answer, never a crash. */
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <seccomp.h>
+
+static int failures;
+
+#define EXPECT(expr, want)						\
+	do {								\
+		long long got_ = (long long)(expr);			\
+		if (got_ != (long long)(want)) {			\
+			printf("FAIL line %d: %s = %lld, want %lld\n",	\
+			       __LINE__, #expr, got_, (long long)(want)); \
+			failures++;					\
+		}							\
+	} while (0)
+
+static void expect_name(uint32_t token, int num, const char *want, int line)
+{
+	char *got = seccomp_syscall_resolve_num_arch(token, num);
+
+	if ((got == NULL) != (want == NULL) ||
+	    (got != NULL && strcmp(got, want) != 0)) {
+		printf("FAIL line %d: resolve_num(%#x, %d) = %s, want %s\n",
+		       line, token, num, got ? got : "NULL",
+		       want ? want : "NULL");
+		failures++;
+	}
+	free(got);
+}
+#define EXPECT_NAME(t, n, w) expect_name(t, n, w, __LINE__)
+
+int main(void)
+{
+	static const char *const odd[] = {
+		"", " ", "read ", " read", "READ", "read\n", "r\xffgh", "-1",
+		"0", "%s%s%n", "../read", "sys_read",
+	};
+	char longname[4096];
+	unsigned int i;
+
+	/* arch names: exact strings only */
+	EXPECT(seccomp_arch_resolve_name(NULL), 0);
+	EXPECT(seccomp_arch_resolve_name(""), 0);
+	EXPECT(seccomp_arch_resolve_name("X86_64"), 0);
+	EXPECT(seccomp_arch_resolve_name("x86_64 "), 0);
+	EXPECT(seccomp_arch_resolve_name("i386"), 0);
+	EXPECT(seccomp_arch_resolve_name("x86_64"), SCMP_ARCH_X86_64);
+	EXPECT(seccomp_arch_resolve_name("sh"), SCMP_ARCH_SH);
+	EXPECT(seccomp_arch_resolve_name("sheb"), SCMP_ARCH_SHEB);
+	EXPECT(seccomp_arch_native() != 0, 1);
+
+	/* names: NULL, odd characters, unknown arch tokens */
+	EXPECT(seccomp_syscall_resolve_name(NULL), __NR_SCMP_ERROR);
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64, NULL),
+	       __NR_SCMP_ERROR);
+	EXPECT(seccomp_syscall_resolve_name_rewrite(SCMP_ARCH_X86, NULL),
+	       __NR_SCMP_ERROR);
+	for (i = 0; i < sizeof(odd) / sizeof(odd[0]); i++) {
+		EXPECT(seccomp_syscall_resolve_name(odd[i]), __NR_SCMP_ERROR);
+		EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, odd[i]),
+		       __NR_SCMP_ERROR);
+		EXPECT(seccomp_syscall_resolve_name_rewrite(SCMP_ARCH_MIPS,
+							    odd[i]),
+		       __NR_SCMP_ERROR);
+	}
+	memset(longname, 'a', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	EXPECT(seccomp_syscall_resolve_name(longname), __NR_SCMP_ERROR);
+	EXPECT(seccomp_syscall_resolve_name_arch(0x12345678, "read"),
+	       __NR_SCMP_ERROR);
+	EXPECT(seccomp_syscall_resolve_name_arch(UINT32_MAX, "read"),
+	       __NR_SCMP_ERROR);
+	EXPECT(seccomp_syscall_resolve_name_rewrite(1, "read"),
+	       __NR_SCMP_ERROR);
+
+	/* numbers: negative, huge, unknown arch tokens */
+	EXPECT_NAME(0x12345678, 0, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86_64, -1, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86_64, -2, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86_64, INT_MIN, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86_64, INT_MAX, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86_64, 100000, NULL);
+	EXPECT_NAME(SCMP_ARCH_X32, INT_MIN, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86, -100, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86, -121, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86, -200, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86, -225, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86, -205, NULL);
+
+	/* the facts scripts rely on (libseccomp's answers) */
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "socket"), -101);
+	EXPECT(seccomp_syscall_resolve_name_rewrite(SCMP_ARCH_X86, "socket"), 102);
+	EXPECT(seccomp_syscall_resolve_name_rewrite(SCMP_ARCH_X86, "shmget"), 117);
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64, "socket"), 41);
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64, "socketcall"),
+	       -10060);
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X32, "read"),
+	       0x40000000);
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_MIPS, "read"), 4003);
+	EXPECT(seccomp_syscall_resolve_name_rewrite(SCMP_ARCH_MIPS, "socket"), 4102);
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_ARM, "breakpoint"),
+	       0x0f0001);
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64, "uselib"), 134);
+	EXPECT_NAME(SCMP_ARCH_X86, 359, "socket");
+	EXPECT_NAME(SCMP_ARCH_X86, -101, "socket");
+	EXPECT_NAME(SCMP_ARCH_X86_64, -101, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86_64, -10024, "ipc");
+	EXPECT_NAME(SCMP_ARCH_X32, 0, "read");
+	EXPECT_NAME(SCMP_ARCH_X32, 0x40000000, "read");
+	EXPECT_NAME(SCMP_ARCH_X32, 13, NULL);
+	EXPECT_NAME(SCMP_ARCH_ARM, 341, "arm_sync_file_range");
+	EXPECT_NAME(SCMP_ARCH_NATIVE, 0, "read");
+
+	/* API levels: only 1..7 can be forced */
+	EXPECT(seccomp_api_set(0), -EINVAL);
+	EXPECT(seccomp_api_set(8), -EINVAL);
+	EXPECT(seccomp_api_set(UINT_MAX), -EINVAL);
+	EXPECT(seccomp_api_get() >= 1, 1);
+
+	printf("%s\n", failures ? "FAILED" : "ok");
+	return failures ? 1 : 0;
+}

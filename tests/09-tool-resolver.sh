@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-only
+# scmp_sys_resolver's output and exit codes, as scripts parse them.
+set -u
+tool=${abs_top_builddir:-$(pwd)/..}/tools/scmp_sys_resolver
+[ -x "$tool" ] || { echo "FAIL: $tool not built"; exit 1; }
+fail=0
+
+# expect WANT_OUTPUT WANT_EXIT ARGS...
+expect() {
+	want=$1 want_rc=$2
+	shift 2
+	got=$("$tool" "$@" 2>/dev/null)
+	rc=$?
+	if [ "$got" != "$want" ] || [ $rc -ne "$want_rc" ]; then
+		echo "FAIL: scmp_sys_resolver $*: got '$got' (exit $rc)," \
+			"want '$want' (exit $want_rc)"
+		fail=1
+	fi
+}
+
+expect 0 0 -a x86_64 read
+expect read 0 -a x86_64 0
+expect -101 0 -a x86 socket
+expect 102 0 -a x86 -t socket
+expect socket 0 -a x86 359
+expect socket 0 -a x86 -- -101
+expect 1073741824 0 -a x32 read
+expect 4003 0 -a mips read
+expect 4102 0 -a mipsel -t socket
+expect -1 0 -a x86_64 no_such_syscall
+expect UNKNOWN 0 -a x86_64 99999
+expect UNKNOWN 0 -a x86_64 -- -5
+expect 134 0 -a x86_64 uselib
+expect arm_sync_file_range 0 -a arm 341
+
+# usage errors: EINVAL (22), with a message on stderr
+expect "" 22 -a no_such_arch read
+expect "" 22
+expect "" 22 read write
+expect "" 22 -z read
+expect "" 22 -h
+if ! "$tool" -h 2>&1 | grep -q usage; then
+	echo "FAIL: -h prints no usage text"
+	fail=1
+fi
+
+[ $fail -eq 0 ] && echo ok
+exit $fail

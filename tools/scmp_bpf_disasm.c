@@ -1,0 +1,449 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* scmp_bpf_disasm: list an exported filter, draw it, or report its cache. */
+
+/*
+ * Compatible with libseccomp's scmp_bpf_disasm ([-a ARCH] [-d] [-h],
+ * program on stdin), with these additions: the program may also be named
+ * as a file argument (libseccomp's tool meant to allow that but read the
+ * wrong argument), every seccomp-permitted opcode has a mnemonic, all 23
+ * arches are known, and -c/--cache prints which syscalls the kernel's
+ * action cache would treat as always ALLOW.
+ *
+ * Listing format (one line per instruction, numbers in hex, then text):
+ *    line  OP   JT   JF   K
+ *   =================================
+ *    0000: 0x20 0x00 0x00 0x00000004   ld  $data[4]
+ * Jump targets are absolute instruction numbers.  Immediates print in
+ * decimal, except the bit masks of and/or/xor/jset (hex).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bpf_sim.h"
+
+/* Syscall numbers scanned by --cache unless --range says otherwise. */
+#define CACHE_SPAN 1024u
+
+/* Print the usage text and exit with EINVAL. */
+static void usage(const char *prog)
+{
+	fprintf(
+	    stderr,
+	    "usage: %s [-a <arch>] [-d | -c [-r <lo>-<hi>]] [-h] [<file>]\n"
+	    "  reads the filter from <file>, or from stdin without it\n"
+	    "  -a ARCH       byte order of the filter (default: this"
+	    " machine's); with -c,\n"
+	    "                the only arch reported\n"
+	    "  -d            print a graphviz digraph instead of a listing\n"
+	    "  -c, --cache   report the syscalls the kernel's seccomp action"
+	    " cache\n"
+	    "                (Linux >= 5.11) proves always ALLOW, one line"
+	    " per arch:\n"
+	    "                  ARCH: 0-3,5,7-12 (10 syscalls)\n"
+	    "                ARCH is every arch token the filter tests"
+	    " (\"0x%%08x\" if\n"
+	    "                unknown), or -a's, or else this machine's;"
+	    " \"none\" if no\n"
+	    "                syscall qualifies.  Numbers are seccomp_data.nr"
+	    " values:\n"
+	    "                1024 from the ABI's base (mips 4000/5000/6000);"
+	    " an x86_64\n"
+	    "                filter also gets an \"x32:\" line for"
+	    " 0x40000000 + 0..1023,\n"
+	    "                which real kernels never cache (outside their"
+	    " bitmap)\n"
+	    "  -r, --range LO-HI  scan these syscall numbers instead\n"
+	    "  -h            this text\n",
+	    prog);
+	exit(EINVAL);
+}
+
+/* Name of an ALU operation, or NULL if not an ALU op we know. */
+static const char *alu_name(uint16_t op)
+{
+	switch (op) {
+	case BPF_ADD:
+		return "add";
+	case BPF_SUB:
+		return "sub";
+	case BPF_MUL:
+		return "mul";
+	case BPF_DIV:
+		return "div";
+	case BPF_MOD:
+		return "mod";
+	case BPF_AND:
+		return "and";
+	case BPF_OR:
+		return "or";
+	case BPF_XOR:
+		return "xor";
+	case BPF_LSH:
+		return "lsh";
+	case BPF_RSH:
+		return "rsh";
+	}
+	return NULL;
+}
+
+/* Name of a conditional jump, or NULL. */
+static const char *jmp_name(uint16_t op)
+{
+	switch (op) {
+	case BPF_JEQ:
+		return "jeq";
+	case BPF_JGT:
+		return "jgt";
+	case BPF_JGE:
+		return "jge";
+	case BPF_JSET:
+		return "jset";
+	}
+	return NULL;
+}
+
+/*
+ * Write the mnemonic of instruction @pc into @buf.  With @targets the
+ * jump targets are included (listing); without, they are left to the
+ * graph's edges.  Opcodes seccomp does not permit print as "???", except
+ * mod, which classic BPF has but seccomp rejects: it prints as "mod" so
+ * the reader sees what was meant.
+ */
+static void mnemonic(const struct sock_filter *f, unsigned int pc, int targets,
+		     char *buf, size_t size)
+{
+	const uint16_t code = f->code;
+	const char *name;
+	char act[32];
+
+	switch (code) {
+	case BPF_LD | BPF_W | BPF_ABS:
+		snprintf(buf, size, "ld  $data[%u]", f->k);
+		return;
+	case BPF_LD | BPF_W | BPF_LEN:
+		snprintf(buf, size, "ld  $len");
+		return;
+	case BPF_LD | BPF_IMM:
+		snprintf(buf, size, "ld  #%u", f->k);
+		return;
+	case BPF_LD | BPF_MEM:
+		snprintf(buf, size, "ld  M[%u]", f->k);
+		return;
+	case BPF_LDX | BPF_W | BPF_LEN:
+		snprintf(buf, size, "ldx $len");
+		return;
+	case BPF_LDX | BPF_IMM:
+		snprintf(buf, size, "ldx #%u", f->k);
+		return;
+	case BPF_LDX | BPF_MEM:
+		snprintf(buf, size, "ldx M[%u]", f->k);
+		return;
+	case BPF_ST:
+		snprintf(buf, size, "st  M[%u]", f->k);
+		return;
+	case BPF_STX:
+		snprintf(buf, size, "stx M[%u]", f->k);
+		return;
+	case BPF_MISC | BPF_TAX:
+		snprintf(buf, size, "tax");
+		return;
+	case BPF_MISC | BPF_TXA:
+		snprintf(buf, size, "txa");
+		return;
+	case BPF_ALU | BPF_NEG:
+		snprintf(buf, size, "neg");
+		return;
+	case BPF_RET | BPF_A:
+		snprintf(buf, size, "ret a");
+		return;
+	case BPF_RET | BPF_K:
+		bpf_sim_action_str(f->k, act, sizeof(act));
+		snprintf(buf, size, "ret %s", act);
+		return;
+	case BPF_JMP | BPF_JA:
+		snprintf(buf, size, "ja  %.4" PRIu64, (uint64_t)pc + 1 + f->k);
+		return;
+	}
+
+	if (BPF_CLASS(code) == BPF_ALU && (code & ~0xf8u) == BPF_ALU &&
+	    (name = alu_name(BPF_OP(code))) != NULL) {
+		if (BPF_SRC(code) == BPF_X)
+			snprintf(buf, size, "%-3s x", name);
+		else if (BPF_OP(code) == BPF_AND || BPF_OP(code) == BPF_OR ||
+			 BPF_OP(code) == BPF_XOR)
+			snprintf(buf, size, "%-3s 0x%.8x", name, f->k);
+		else
+			snprintf(buf, size, "%-3s %u", name, f->k);
+		return;
+	}
+	if (BPF_CLASS(code) == BPF_JMP && (code & ~0xf8u) == BPF_JMP &&
+	    (name = jmp_name(BPF_OP(code))) != NULL) {
+		char operand[16];
+		int n;
+
+		if (BPF_SRC(code) == BPF_X)
+			snprintf(operand, sizeof(operand), "x");
+		else if (BPF_OP(code) == BPF_JSET)
+			snprintf(operand, sizeof(operand), "0x%.8x", f->k);
+		else
+			snprintf(operand, sizeof(operand), "%u", f->k);
+		n = snprintf(buf, size, "%s %s", name, operand);
+		if (targets && n > 0 && (size_t)n < size)
+			snprintf(buf + n, size - (size_t)n,
+				 " true:%.4u false:%.4u", pc + 1 + f->jt,
+				 pc + 1 + f->jf);
+		return;
+	}
+	snprintf(buf, size, "???");
+}
+
+/* The listing: header, separator, one line per instruction. */
+static void print_listing(const struct bpf_sim_prog *prog)
+{
+	char text[96];
+	unsigned int pc;
+
+	printf(" line  OP   JT   JF   K\n");
+	printf("=================================\n");
+	for (pc = 0; pc < prog->len; pc++) {
+		const struct sock_filter *f = &prog->insns[pc];
+
+		mnemonic(f, pc, 1, text, sizeof(text));
+		printf(" %.4u: 0x%.2x 0x%.2x 0x%.2x 0x%.8x   %s\n", pc, f->code,
+		       f->jt, f->jf, f->k, text);
+	}
+}
+
+/*
+ * The graph: one box per instruction labelled like the listing, returns
+ * as ellipses, fall-through edges plain and branch edges labelled.
+ */
+static void print_dot(const struct bpf_sim_prog *prog)
+{
+	char text[96];
+	unsigned int pc;
+
+	printf("digraph bpf {\n");
+	printf("\tnode [shape=box, fontname=\"monospace\"];\n");
+	for (pc = 0; pc < prog->len; pc++) {
+		const struct sock_filter *f = &prog->insns[pc];
+		const uint16_t cls = BPF_CLASS(f->code);
+
+		mnemonic(f, pc, 0, text, sizeof(text));
+		printf("\tn%.4u [label=\"%.4u: %s\"%s];\n", pc, pc, text,
+		       cls == BPF_RET ? ", shape=ellipse" : "");
+		if (cls == BPF_RET)
+			continue;
+		if (f->code == (BPF_JMP | BPF_JA)) {
+			printf("\tn%.4u -> n%.4" PRIu64 ";\n", pc,
+			       (uint64_t)pc + 1 + f->k);
+		} else if (cls == BPF_JMP) {
+			printf("\tn%.4u -> n%.4u [label=\"true\"];\n", pc,
+			       pc + 1 + f->jt);
+			printf("\tn%.4u -> n%.4u [label=\"false\"];\n", pc,
+			       pc + 1 + f->jf);
+		} else if (pc + 1 < prog->len) {
+			printf("\tn%.4u -> n%.4u;\n", pc, pc + 1);
+		}
+	}
+	printf("}\n");
+}
+
+/*
+ * One cache line: "NAME: a-b,c (N syscalls)" for nr in [lo, hi] tested
+ * with seccomp_data.arch = @token.
+ */
+static void print_cache_line(const struct bpf_sim_prog *prog, const char *name,
+			     uint32_t token, uint64_t lo, uint64_t hi)
+{
+	uint64_t nr, start = 0, count = 0;
+	int in_run = 0, first = 1;
+
+	printf("%s: ", name);
+	for (nr = lo; nr <= hi + 1; nr++) {
+		int ok = nr <= hi &&
+			 bpf_sim_cache_allow(prog, token, (uint32_t)nr) == 1;
+
+		if (ok) {
+			count++;
+			if (!in_run)
+				start = nr;
+			in_run = 1;
+			continue;
+		}
+		if (!in_run)
+			continue;
+		in_run = 0;
+		printf("%s%" PRIu64, first ? "" : ",", start);
+		if (nr - 1 > start)
+			printf("-%" PRIu64, nr - 1);
+		first = 0;
+	}
+	if (first)
+		printf("none");
+	printf(" (%" PRIu64 " syscall%s)\n", count, count == 1 ? "" : "s");
+}
+
+/* Report one arch: its default range(s) unless --range was given. */
+static void cache_arch(const struct bpf_sim_prog *prog, uint32_t token,
+		       const struct bpf_sim_arch *arch, int have_range,
+		       uint64_t lo, uint64_t hi)
+{
+	char hexname[16];
+	const char *name;
+	uint64_t base = 0;
+
+	if (arch != NULL) {
+		name = arch->name;
+		base = arch->nr_base;
+	} else {
+		snprintf(hexname, sizeof(hexname), "0x%.8x", token);
+		name = hexname;
+	}
+	if (have_range) {
+		print_cache_line(prog, name, token, lo, hi);
+		return;
+	}
+	print_cache_line(prog, name, token, base, base + CACHE_SPAN - 1);
+	/* x32 shares x86_64's token; its calls are nr | 0x40000000. */
+	if (arch != NULL && strcmp(arch->name, "x86_64") == 0)
+		print_cache_line(prog, "x32", token, BPF_SIM_X32_BIT,
+				 BPF_SIM_X32_BIT + CACHE_SPAN - 1);
+}
+
+/* The --cache report; returns the exit code. */
+static int print_cache(const struct bpf_sim_prog *prog,
+		       const struct bpf_sim_arch *given, int have_range,
+		       uint64_t lo, uint64_t hi)
+{
+	const struct bpf_sim_arch *native = bpf_sim_arch_native();
+	struct bpf_sim_fault why;
+	uint32_t *tokens;
+	int n, i;
+
+	if (bpf_sim_verify(prog, &why) < 0) {
+		fprintf(stderr,
+			"invalid seccomp filter (line %u: %s); the kernel would"
+			" not load it\n",
+			why.pc, bpf_sim_reason_str(why.reason));
+		return EFAULT;
+	}
+	if (given != NULL) {
+		cache_arch(prog, given->data_arch, given, have_range, lo, hi);
+		return 0;
+	}
+	tokens = malloc(prog->len * sizeof(*tokens));
+	if (tokens == NULL)
+		return ENOMEM;
+	n = bpf_sim_arch_tokens(prog, tokens, prog->len);
+	if (n == 0 && native != NULL)
+		cache_arch(prog, native->data_arch, native, have_range, lo, hi);
+	for (i = 0; i < n; i++)
+		cache_arch(prog, tokens[i], bpf_sim_arch_by_token(tokens[i]),
+			   have_range, lo, hi);
+	free(tokens);
+	return n < 0 ? -n : 0;
+}
+
+/* Parse "LO-HI" (decimal or 0x hex, each 0..0xffffffff). */
+static int parse_range(const char *s, uint64_t *lo, uint64_t *hi)
+{
+	unsigned long long a, b;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	a = strtoull(s, &end, 0);
+	if (errno || *end != '-' || end[1] < '0' || end[1] > '9')
+		return -1;
+	b = strtoull(end + 1, &end, 0);
+	if (errno || *end != '\0' || a > b || b > UINT32_MAX)
+		return -1;
+	*lo = a;
+	*hi = b;
+	return 0;
+}
+
+/**
+ * main() - parse options, load the program, print what was asked
+ *
+ * Return: 0; EINVAL for usage errors; EFAULT if the program cannot be
+ * read or (with --cache) is not a valid seccomp filter.
+ */
+int main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+	    {"arch", required_argument, NULL, 'a'},
+	    {"cache", no_argument, NULL, 'c'},
+	    {"dot", no_argument, NULL, 'd'},
+	    {"help", no_argument, NULL, 'h'},
+	    {"range", required_argument, NULL, 'r'},
+	    {NULL, 0, NULL, 0},
+	};
+	const struct bpf_sim_arch *arch = NULL;
+	struct bpf_sim_prog prog = {0};
+	int opt_dot = 0, opt_cache = 0, have_range = 0;
+	uint64_t lo = 0, hi = 0;
+	const char *file = "-";
+	int c, rc, big_endian;
+
+	while ((c = getopt_long(argc, argv, "a:cdhr:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'a':
+			arch = bpf_sim_arch_by_name(optarg);
+			if (arch == NULL)
+				usage(argv[0]);
+			break;
+		case 'c':
+			opt_cache = 1;
+			break;
+		case 'd':
+			opt_dot = 1;
+			break;
+		case 'r':
+			if (parse_range(optarg, &lo, &hi) < 0)
+				usage(argv[0]);
+			have_range = 1;
+			break;
+		default:
+			usage(argv[0]);
+		}
+	}
+	if (argc - optind > 1 || (opt_dot && opt_cache) ||
+	    (have_range && !opt_cache))
+		usage(argv[0]);
+	if (optind < argc)
+		file = argv[optind];
+
+	if (arch != NULL)
+		big_endian = arch->big_endian;
+	else if (bpf_sim_arch_native() != NULL)
+		big_endian = bpf_sim_arch_native()->big_endian;
+	else
+		usage(argv[0]); /* unknown host ABI: -a is required */
+
+	rc = bpf_sim_load_file(&prog, file, big_endian);
+	if (rc < 0) {
+		fprintf(stderr, "%s: cannot load %s: %s\n", argv[0],
+			strcmp(file, "-") == 0 ? "stdin" : file,
+			rc == -EINVAL ? "empty, or size not a multiple of 8"
+				      : strerror(-rc));
+		return EFAULT;
+	}
+	rc = 0;
+	if (opt_cache)
+		rc = print_cache(&prog, arch, have_range, lo, hi);
+	else if (opt_dot)
+		print_dot(&prog);
+	else
+		print_listing(&prog);
+	bpf_sim_free(&prog);
+	if (fflush(stdout) != 0)
+		return EIO;
+	return rc;
+}

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* scmp_bpf_sim: run an exported filter on one syscall, print the action. */
+
+/*
+ * Compatible with libseccomp's scmp_bpf_sim:
+ *   stdout   KILL_PROCESS, KILL, TRAP, ERRNO(n), TRACE(n), LOG, ALLOW; exit 0
+ *   stderr   ERROR (exit ENOEXEC) for an unknown action or a program that
+ *            would fall off its end; FAULT (exit EFAULT) for an unreadable
+ *            or invalid program, an unknown arch or a second -f; usage
+ *            (exit EINVAL) for -h, a bad option or number, or no -f.
+ * Differences, all deliberate:
+ *  - NOTIFY (SECCOMP_RET_USER_NOTIF) prints "NOTIFY"; libseccomp's tool
+ *    prints ERROR for it although the kernel accepts it.  A TRAP with
+ *    nonzero data prints TRAP(n).
+ *  - Any seccomp-valid classic BPF runs (X register, scratch memory, all
+ *    ALU ops, jset, ret a, ...), not only the subset libseccomp emits; the
+ *    program is verified first exactly as the kernel would at attach time.
+ *  - A program of exactly 4096 instructions is accepted, as by the kernel.
+ *  - -i sets the instruction pointer; -c also prints the instruction count.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bpf_sim.h"
+
+static int opt_verbose;
+
+/* Print the usage text and exit with EINVAL, like libseccomp's tool. */
+static void usage(const char *prog)
+{
+	fprintf(
+	    stderr,
+	    "usage: %s -f <bpf_file> [-a <arch>] [-s <syscall_num>]"
+	    " [-0 <a0>] ... [-5 <a5>] [-i <ip>] [-c] [-v] [-h]\n"
+	    "  -f FILE  filter exported by seccomp_export_bpf(), in the"
+	    " arch's byte order\n"
+	    "  -a ARCH  arch name (default: this machine's); sets"
+	    " seccomp_data.arch\n"
+	    "           and the byte order; x32 reports x86_64's token, so"
+	    " put the\n"
+	    "           x32 bit (0x40000000) into -s yourself\n"
+	    "  -s NR    syscall number (decimal, 0x hex, negative ok)\n"
+	    "  -0..-5 N syscall arguments, 64-bit\n"
+	    "  -i IP    instruction pointer, 64-bit\n"
+	    "  -c       also print \"insns: N\", the instructions executed\n"
+	    "  -v       verbose errors (errno, instruction line, reason)\n"
+	    "  -h       this text\n"
+	    "prints the action (KILL_PROCESS, KILL, TRAP, ERRNO(n),"
+	    " TRACE(n), LOG, ALLOW,\n"
+	    "NOTIFY) and exits 0; ERROR and exit %d for an unknown action;"
+	    " FAULT and\nexit %d for an unusable program or arch\n",
+	    prog, ENOEXEC, EFAULT);
+	exit(EINVAL);
+}
+
+/* Report a fault (bad input) and exit with EFAULT. */
+static void exit_fault(int err, const struct bpf_sim_fault *why)
+{
+	if (!opt_verbose)
+		fprintf(stderr, "FAULT\n");
+	else if (why != NULL && why->reason != BPF_SIM_OK)
+		fprintf(stderr, "FAULT: errno = %d, line = %u: %s\n", err,
+			why->pc, bpf_sim_reason_str(why->reason));
+	else
+		fprintf(stderr, "FAULT: errno = %d\n", err);
+	exit(EFAULT);
+}
+
+/* Report an unusable result and exit with ENOEXEC. */
+static void exit_error(unsigned int line, const char *what)
+{
+	if (opt_verbose)
+		fprintf(stderr, "ERROR: errno = %d, line = %u: %s\n", ENOEXEC,
+			line, what);
+	else
+		fprintf(stderr, "ERROR\n");
+	exit(ENOEXEC);
+}
+
+/*
+ * Parse a number in decimal, 0x hex or 0 octal, optionally negative.
+ * @bits is 32 or 64; negative values are taken as two's complement of
+ * that width, so "-1" is 0xffffffff for -s and 0xffff...ffff for args.
+ * Returns 0 on success, -1 if the text is not a number in range.
+ */
+static int parse_num(const char *s, unsigned int bits, uint64_t *out)
+{
+	const uint64_t umax = bits == 64 ? UINT64_MAX : UINT32_MAX;
+	const uint64_t nmax = (uint64_t)1 << (bits - 1);
+	unsigned long long v;
+	int neg = 0;
+	char *end;
+
+	if (*s == '-') {
+		neg = 1;
+		s++;
+	}
+	/* strtoull would accept its own sign or spaces; we already did. */
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno != 0 || *end != '\0')
+		return -1;
+	if (neg) {
+		if (v > nmax)
+			return -1;
+		*out = (0 - (uint64_t)v) & umax;
+	} else {
+		if (v > umax)
+			return -1;
+		*out = v;
+	}
+	return 0;
+}
+
+/**
+ * main() - parse options, load, verify and run the filter
+ *
+ * Return: exit codes as described at the top of this file.
+ */
+int main(int argc, char *argv[])
+{
+	const struct bpf_sim_arch *arch = bpf_sim_arch_native();
+	struct seccomp_data data;
+	struct bpf_sim_prog prog = {0};
+	struct bpf_sim_fault why;
+	struct bpf_sim_result res;
+	const char *file = NULL;
+	int opt_count = 0;
+	char action[32];
+	uint64_t v;
+	int c, rc;
+
+	memset(&data, 0, sizeof(data));
+	while ((c = getopt(argc, argv, "a:cf:hi:s:v0:1:2:3:4:5:")) != -1) {
+		switch (c) {
+		case 'a':
+			arch = bpf_sim_arch_by_name(optarg);
+			if (arch == NULL)
+				exit_fault(EINVAL, NULL);
+			break;
+		case 'c':
+			opt_count = 1;
+			break;
+		case 'f':
+			if (file != NULL)
+				exit_fault(EINVAL, NULL);
+			file = optarg;
+			break;
+		case 'i':
+			if (parse_num(optarg, 64, &v) < 0)
+				usage(argv[0]);
+			data.instruction_pointer = v;
+			break;
+		case 's':
+			if (parse_num(optarg, 32, &v) < 0)
+				usage(argv[0]);
+			data.nr = (int)(uint32_t)v;
+			break;
+		case 'v':
+			opt_verbose = 1;
+			break;
+		case '0':
+		case '1':
+		case '2':
+		case '3':
+		case '4':
+		case '5':
+			if (parse_num(optarg, 64, &v) < 0)
+				usage(argv[0]);
+			data.args[c - '0'] = v;
+			break;
+		default:
+			usage(argv[0]);
+		}
+	}
+	if (file == NULL || optind != argc)
+		usage(argv[0]);
+	if (arch == NULL)
+		exit_fault(EINVAL, NULL); /* unknown host ABI and no -a */
+	data.arch = arch->data_arch;
+
+	rc = bpf_sim_load_file(&prog, file, arch->big_endian);
+	if (rc < 0)
+		exit_fault(-rc, NULL);
+	rc = bpf_sim_verify(&prog, &why);
+	if (rc < 0) {
+		/* libseccomp's tool reports running off the end as ERROR. */
+		if (why.reason == BPF_SIM_ERR_NO_RET)
+			exit_error(why.pc, bpf_sim_reason_str(why.reason));
+		exit_fault(-rc, &why);
+	}
+	prog.state = 1;
+	rc = bpf_sim_run(&prog, &data, &res);
+	if (rc < 0)
+		exit_fault(-rc, NULL);
+	bpf_sim_free(&prog);
+
+	if (bpf_sim_action_str(res.action, action, sizeof(action)) < 0) {
+		char what[48];
+
+		snprintf(what, sizeof(what), "unknown action %s", action);
+		exit_error(res.pc, what);
+	}
+	printf("%s\n", action);
+	if (opt_count)
+		printf("insns: %u\n", res.insns);
+	return 0;
+}
