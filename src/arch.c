@@ -301,6 +301,28 @@ const char *arch_syscall_resolve_num(const struct arch_def *arch, int num)
 	return syscall_defs[*hit].name;
 }
 
+/**
+ * arch_syscall_span - the lowest and highest syscall number of an ABI
+ * @first: set to the lowest number in its table
+ * @last: set to the highest (the ARM private calls excluded: they are few
+ *        and far above the rest)
+ */
+void arch_syscall_span(const struct arch_def *arch, uint32_t *first,
+		       uint32_t *last)
+{
+	const uint16_t *order = &syscall_num_order[arch->abi * syscall_defs_count];
+	unsigned int i = 0, j = syscall_defs_count;
+
+	/* the order is by number: pseudo numbers (< 0) come first */
+	while (i < j && syscall_defs[order[i]].num[arch->abi] < 0)
+		i++;
+	if (arch->abi == SYSCALL_ABI_ARM)
+		while (j > i && syscall_defs[order[j - 1]].num[arch->abi] >= 0x0f0000)
+			j--;
+	*first = i < j ? (uint32_t)syscall_defs[order[i]].num[arch->abi] : 0;
+	*last = i < j ? (uint32_t)syscall_defs[order[j - 1]].num[arch->abi] : 0;
+}
+
 /*
  * Syscall arguments are 64-bit words in seccomp_data starting at offset 16;
  * on big-endian ABIs the high half comes first.

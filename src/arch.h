@@ -39,6 +39,8 @@ int arch_syscall_translate(const struct arch_def *arch, int num, int *out);
 bool arch_syscall_mux(const struct arch_def *arch, int num, int *mux_nr,
 		      unsigned int *call, int *direct_nr);
 const char *arch_syscall_resolve_num(const struct arch_def *arch, int num);
+void arch_syscall_span(const struct arch_def *arch, uint32_t *first,
+		       uint32_t *last);
 
 unsigned int arch_arg_offset_lo(const struct arch_def *arch, unsigned int arg);
 unsigned int arch_arg_offset_hi(const struct arch_def *arch, unsigned int arg);

@@ -246,38 +246,54 @@ static int gen_syscall(struct gen *g, const struct db_syscall *sys)
 }
 
 /*
- * Which syscall numbers of the ABI the search should favour: those in its
- * table (x32 ones carry the x32 bit). Other numbers weigh a little, so
- * the rest of the space still gets a short path.
+ * How much the search should favour a range: by how many numbers of the
+ * ABI's syscall table it spans (x32's carry the x32 bit, MIPS ones their
+ * base). Other numbers weigh a little, so the rest of the space still gets
+ * a short path.
  */
 static uint64_t range_weight(const struct arch_def *arch, uint32_t lo,
 			     uint32_t hi)
 {
-	uint32_t base = arch->abi == SYSCALL_ABI_X32 ? 0x40000000U : 0;
-	uint32_t top = base + 1024U;
+	uint32_t first, last;
 	uint64_t w = 1;
 
-	if (hi >= base && lo < top)
-		w += (uint64_t)(hi < top ? hi : top - 1) -
-		     (lo > base ? lo : base) + 1;
+	arch_syscall_span(arch, &first, &last);
+	if (hi >= first && lo <= last)
+		w += (uint64_t)(hi < last ? hi : last) -
+		     (lo > first ? lo : first) + 1;
 	return w * 64;
 }
 
-/* Growable list of ranges, kept sorted and merged by ranges_set(). */
+/* Sorted ranges covering the numbers 0..2^32-1, each with an outcome. */
 struct ranges {
 	struct range *r;
 	unsigned int cnt;
 	unsigned int cap;
 };
 
-/*
- * Gives the numbers lo..hi the outcome @target, over whatever they had:
- * callers go from the broadest to the most specific.
- */
+/* Makes a range start at @at (0 < @at): splits the one holding it. */
+static unsigned int ranges_split(struct ranges *rs, uint32_t at)
+{
+	unsigned int i;
+
+	/* the last range starting at or below @at (usually near the end) */
+	for (i = rs->cnt; rs->r[i - 1].lo > at; i--)
+		;
+	i--;
+	if (rs->r[i].lo == at)
+		return i;
+	memmove(&rs->r[i + 1], &rs->r[i], (rs->cnt - i) * sizeof(*rs->r));
+	rs->cnt++;
+	rs->r[i].hi = at - 1;
+	rs->r[i + 1].lo = at;
+	return i + 1;
+}
+
+/* Gives the numbers lo..hi the outcome @target, over whatever they had. */
 static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
 {
-	struct range *r;
 	unsigned int i, j;
+	struct range *r;
 
 	if (rs->cnt + 2 > rs->cap) {
 		r = realloc(rs->r, (rs->cap * 2 + 8) * sizeof(*r));
@@ -286,28 +302,13 @@ static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
 		rs->r = r;
 		rs->cap = rs->cap * 2 + 8;
 	}
-	/* find the range holding lo (ranges cover 0..2^32-1 in order) */
-	for (i = rs->cnt; i > 0 && rs->r[i - 1].lo > lo; i--)
-		;
-	i--;
-	/* split it so one range starts at lo */
-	if (rs->r[i].lo < lo) {
-		memmove(&rs->r[i + 1], &rs->r[i],
-			(rs->cnt - i) * sizeof(*rs->r));
-		rs->cnt++;
-		rs->r[i].hi = lo - 1;
-		rs->r[++i].lo = lo;
-	}
-	/* and ends at hi (callers set single numbers or prefix-free spans) */
-	j = i;
-	if (rs->r[j].hi > hi) {
-		memmove(&rs->r[j + 1], &rs->r[j],
-			(rs->cnt - j) * sizeof(*rs->r));
-		rs->cnt++;
-		rs->r[j].hi = hi;
-		rs->r[j + 1].lo = hi + 1;
-	}
+	i = lo == 0 ? 0 : ranges_split(rs, lo);
+	j = hi == UINT32_MAX ? rs->cnt : ranges_split(rs, hi + 1);
+	/* ranges i..j-1 now make up lo..hi exactly: keep one */
+	rs->r[i].hi = hi;
 	rs->r[i].target = target;
+	memmove(&rs->r[i + 1], &rs->r[j], (rs->cnt - j) * sizeof(*rs->r));
+	rs->cnt -= j - i - 1;
 	return 0;
 }
 
@@ -423,20 +424,6 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	if (rc < 0)
 		goto out;
 
-	/*
-	 * x86_64 and x32 share an audit value; the x32 bit in the number
-	 * tells them apart. A filter with only one of them must send the
-	 * other's calls to BADARCH, except nr -1, which a tracer uses to
-	 * skip a call.
-	 */
-	if (second == NULL && arch->arch->abi == SYSCALL_ABI_X86_64)
-		rc = ranges_set(&rs, ARCH_X32_SYSCALL_BIT, UINT32_MAX - 1,
-				badarch);
-	else if (second == NULL && arch->arch->abi == SYSCALL_ABI_X32)
-		rc = ranges_set(&rs, 0, ARCH_X32_SYSCALL_BIT - 1, badarch);
-	if (rc < 0)
-		goto out;
-
 	/* the later ABI first, so the first one's -1 rule wins */
 	if (second != NULL) {
 		g->arch = second->arch;
@@ -446,6 +433,20 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 			goto out;
 	}
 	rc = add_syscalls(g, arch, &rs, prio, &prio_cnt);
+	if (rc < 0)
+		goto out;
+
+	/*
+	 * x86_64 and x32 share an audit value; the x32 bit in the number
+	 * tells them apart. A filter with only one of them sends the other's
+	 * calls to BADARCH, whatever rules name such numbers, except nr -1,
+	 * which a tracer uses to skip a call.
+	 */
+	if (second == NULL && arch->arch->abi == SYSCALL_ABI_X86_64)
+		rc = ranges_set(&rs, ARCH_X32_SYSCALL_BIT, UINT32_MAX - 1,
+				badarch);
+	else if (second == NULL && arch->arch->abi == SYSCALL_ABI_X32)
+		rc = ranges_set(&rs, 0, ARCH_X32_SYSCALL_BIT - 1, badarch);
 	if (rc < 0)
 		goto out;
 
