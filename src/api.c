@@ -147,8 +147,11 @@ API int seccomp_merge(scmp_filter_ctx ctx_dst, scmp_filter_ctx ctx_src)
 	struct db_filter *dst = ctx_filter(ctx_dst);
 	struct db_filter *src = ctx_filter(ctx_src);
 
-	if (dst == NULL || src == NULL || dst == src)
+	if (dst == NULL || src == NULL)
 		return -EINVAL;
+	/* its ABIs overlap with themselves, as libseccomp reports */
+	if (dst == src)
+		return -EEXIST;
 	if (dst->attr.act_default != src->attr.act_default ||
 	    dst->attr.nnp != src->attr.nnp ||
 	    dst->attr.tsync != src->attr.tsync)
@@ -207,10 +210,6 @@ API int seccomp_load(const scmp_filter_ctx ctx)
 
 	if (filter == NULL)
 		return -EINVAL;
-	/* a listener with TSYNC needs the kernel to report sync failures */
-	if (filter->attr.tsync && filter->notify_used && sys_notify_fd() < 0 &&
-	    !sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH))
-		return -EFAULT;
 	rc = program(filter, &prog, &len, &fresh);
 	if (rc < 0)
 		return api_rc(rc);
@@ -277,10 +276,13 @@ API int seccomp_attr_get(const scmp_filter_ctx ctx,
 	return 0;
 }
 
-/* A kernel filter flag the attribute needs: -EOPNOTSUPP without it. */
-static int need_flag(uint32_t value, unsigned long flag)
+/*
+ * A kernel filter flag the attribute needs: -EOPNOTSUPP without it, as in
+ * libseccomp also when the attribute is being turned off.
+ */
+static int need_flag(unsigned long flag)
 {
-	return value && !sys_flag_supported(flag) ? -EOPNOTSUPP : 0;
+	return sys_flag_supported(flag) ? 0 : -EOPNOTSUPP;
 }
 
 API int seccomp_attr_set(scmp_filter_ctx ctx,
@@ -306,7 +308,7 @@ API int seccomp_attr_set(scmp_filter_ctx ctx,
 		a->nnp = value != 0;
 		break;
 	case SCMP_FLTATR_CTL_TSYNC:
-		rc = need_flag(value, SECCOMP_FILTER_FLAG_TSYNC);
+		rc = need_flag(SECCOMP_FILTER_FLAG_TSYNC);
 		/* without TSYNC_ESRCH a sync failure looks like a listener fd */
 		if (rc == 0 && value && filter->notify_used &&
 		    !sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH))
@@ -319,12 +321,12 @@ API int seccomp_attr_set(scmp_filter_ctx ctx,
 		db_changed(filter);
 		break;
 	case SCMP_FLTATR_CTL_LOG:
-		rc = need_flag(value, SECCOMP_FILTER_FLAG_LOG);
+		rc = need_flag(SECCOMP_FILTER_FLAG_LOG);
 		if (rc == 0)
 			a->log = value != 0;
 		break;
 	case SCMP_FLTATR_CTL_SSB:
-		rc = need_flag(value, SECCOMP_FILTER_FLAG_SPEC_ALLOW);
+		rc = need_flag(SECCOMP_FILTER_FLAG_SPEC_ALLOW);
 		if (rc == 0)
 			a->ssb = value != 0;
 		break;
@@ -509,10 +511,13 @@ API void seccomp_notify_free(struct seccomp_notif *req,
 	free(resp);
 }
 
+/*
+ * The notification calls, like libseccomp's, report every kernel failure
+ * as -ECANCELED, errno telling which: a bad fd, a NULL buffer (EFAULT), a
+ * notification that is gone (ENOENT). Only -EOPNOTSUPP comes from here.
+ */
 API int seccomp_notify_receive(int fd, struct seccomp_notif *req)
 {
-	if (req == NULL)
-		return -EINVAL;
 	if (!sys_action_supported(SCMP_ACT_NOTIFY))
 		return -EOPNOTSUPP;
 	return sys_rc(NULL, sys_notify_receive(fd, req));
@@ -520,8 +525,6 @@ API int seccomp_notify_receive(int fd, struct seccomp_notif *req)
 
 API int seccomp_notify_respond(int fd, struct seccomp_notif_resp *resp)
 {
-	if (resp == NULL)
-		return -EINVAL;
 	if (!sys_action_supported(SCMP_ACT_NOTIFY))
 		return -EOPNOTSUPP;
 	return sys_rc(NULL, sys_notify_respond(fd, resp));
@@ -534,10 +537,9 @@ API int seccomp_notify_id_valid(int fd, uint64_t id)
 	return api_rc(sys_notify_id_valid(fd, id));
 }
 
+/* Returns the fd number in the notifying process, or as above. */
 API int seccomp_notify_addfd(int fd, struct seccomp_notif_addfd *addfd)
 {
-	if (addfd == NULL)
-		return -EINVAL;
 	if (!sys_action_supported(SCMP_ACT_NOTIFY))
 		return -EOPNOTSUPP;
 	return sys_rc(NULL, sys_notify_addfd(fd, addfd));

@@ -749,7 +749,7 @@ static void plan_apply(struct plan *p)
  * Turns a rule into per-ABI plans: translates the native syscall number,
  * and on ABIs that multiplex socket and IPC calls adds a rule for the
  * multiplexer with its call number as argument 0 next to the rule for the
- * direct syscall, if the ABI has one.
+ * direct syscall (its pseudo number if the ABI has none).
  */
 static int rule_plans(const struct db_filter *filter, const struct db_rule *rule,
 		      struct db_arch *arch, struct plan *plans,
@@ -777,12 +777,22 @@ static int rule_plans(const struct db_filter *filter, const struct db_rule *rule
 		p->arch = arch;
 		p->num = mux_nr;
 		rc = plan_prepare(p, filter, rule, mux_cmps, mux_cnt);
-		if (rc < 0 || direct_nr < 0)
+		if (rc < 0)
 			return rc;
+		/*
+		 * Without a direct syscall the rule stays on the pseudo
+		 * number, as in libseccomp: never in BPF, but shown in PFC.
+		 */
 		num = direct_nr;
 	} else if (num < 0 && num != -1 && rule->exact) {
 		/* the ABI lacks the syscall */
 		return -EDOM;
+	} else if (num < 0 && num != -1 && arch->arch->nr_socketcall != 0) {
+		/*
+		 * libseccomp's multiplexing ABIs drop a rule for a syscall
+		 * they lack; the others keep it on the pseudo number.
+		 */
+		return 0;
 	}
 
 	p = &plans[(*plan_cnt)++];

@@ -23,8 +23,10 @@
  *
  * Argument checks follow the trie's evaluation order (see db.c). 64-bit
  * arguments are compared high word first: GT is "hi > H, or hi == H and
- * lo > L". A run of equality tests on one argument whose false branches go
- * on with the next sibling is compiled as a search over the values.
+ * lo > L". A run of equality tests on one argument under one mask whose
+ * false branches go on with the next sibling is compiled as a search over
+ * the values (from two values when they have a high word to test, four
+ * otherwise).
  *
  * bpf_ir.c shares identical tails and lays the graph out.
  */
@@ -41,6 +43,8 @@
 #define FULL_MASK 0xffffffffU
 /* Value runs shorter than this stay a chain of jeq. */
 #define SEARCH_MIN 4U
+/* ... unless they test high words: a chain repeats that test per value. */
+#define SEARCH_MIN_WIDE 2U
 
 struct gen {
 	struct bpf_ir *ir;
@@ -146,9 +150,9 @@ static int value_cmp(const void *a, const void *b)
 }
 
 /*
- * A run of equality tests on one argument. The values exclude each other,
- * so their order does not matter and a failed sub-trie of one of them can
- * only go on to the end of the run: @fail.
+ * A run of equality tests on one argument with one mask. The values
+ * exclude each other, so their order does not matter and a failed sub-trie
+ * of one of them can only go on to the end of the run: @fail.
  */
 static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
 		   int fail)
@@ -156,6 +160,8 @@ static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
 	struct value *vals;
 	unsigned int i, j, groups = 0;
 	unsigned int arg = run[0]->cmp.arg;
+	uint32_t mh = (uint32_t)(run[0]->cmp.mask >> 32);
+	uint32_t ml = (uint32_t)run[0]->cmp.mask;
 	int target = -ENOMEM;
 
 	vals = malloc(cnt * sizeof(*vals));
@@ -164,9 +170,13 @@ static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
 	qsort(run, cnt, sizeof(*run), value_cmp);
 
 	/*
-	 * 64-bit ABIs: search the high words; under each high word search
-	 * the low words of the values that have it. vals[] is reused: the
-	 * low-word searches are built first, then overwritten by the groups.
+	 * All tests of the run share one mask. 64-bit ABIs: search the
+	 * (masked) high words; under each high word search the low words of
+	 * the values that have it. vals[] is reused: the low-word searches
+	 * are built first, then overwritten by the groups. A mask without a
+	 * high half (a 32-bit ABI, or a "low word only" test) leaves one
+	 * group and nothing to search there; one without a low half leaves
+	 * one value per group.
 	 */
 	for (i = 0; i < cnt; i = j) {
 		for (j = i; j < cnt && run[j]->cmp.datum >> 32 ==
@@ -178,27 +188,32 @@ static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
 				goto out;
 			}
 		}
-		target = gen_search(g, vals + i, j - i,
-				    acc_arg(g, arg, false, FULL_MASK), fail);
+		target = ml == 0 ? vals[i].target :
+			 gen_search(g, vals + i, j - i,
+				    acc_arg(g, arg, false, ml), fail);
 		if (target < 0)
 			goto out;
 		vals[groups].key = (uint32_t)(run[i]->cmp.datum >> 32);
 		vals[groups++].target = target;
 	}
-	if (g->arch->arg_bits == 64)
-		target = gen_search(g, vals, groups,
-				    acc_arg(g, arg, true, FULL_MASK), fail);
+	if (mh != 0)
+		target = gen_search(g, vals, groups, acc_arg(g, arg, true, mh),
+				    fail);
 out:
 	free(vals);
 	return target;
 }
 
-/* Whether a sibling can join a search over values of @arg. */
+/*
+ * Whether a sibling can join a search over values of @arg under @mask:
+ * equality tests with one mask exclude each other (distinct siblings have
+ * distinct data).
+ */
 static bool runs_with(const struct db_node *n, unsigned int arg,
-		      uint64_t width)
+		      uint64_t mask)
 {
 	return n->cmp.op == SCMP_CMP_EQ && n->cmp.arg == arg &&
-	       n->cmp.mask == width && n->br[0].kind == DB_BR_NONE;
+	       n->cmp.mask == mask && n->br[0].kind == DB_BR_NONE;
 }
 
 /*
@@ -207,8 +222,7 @@ static bool runs_with(const struct db_node *n, unsigned int arg,
  */
 static int gen_level(struct gen *g, const struct tree_node *level, int fail)
 {
-	uint64_t width = g->arch->arg_bits == 32 ? FULL_MASK : ~0ULL;
-	struct db_node **nodes;
+	struct db_node **nodes, *last;
 	unsigned int i, start;
 	int cnt, next = fail;
 
@@ -218,11 +232,14 @@ static int gen_level(struct gen *g, const struct tree_node *level, int fail)
 	/* built back to front: each sibling's "go on" is the one after it */
 	for (i = (unsigned int)cnt; i > 0 && next >= 0;) {
 		start = i - 1;
+		last = nodes[i - 1];
 		while (start > 0 &&
-		       runs_with(nodes[start - 1], nodes[i - 1]->cmp.arg, width) &&
-		       runs_with(nodes[i - 1], nodes[i - 1]->cmp.arg, width))
+		       runs_with(nodes[start - 1], last->cmp.arg,
+				 last->cmp.mask) &&
+		       runs_with(last, last->cmp.arg, last->cmp.mask))
 			start--;
-		if (i - start >= SEARCH_MIN) {
+		if (i - start >= (last->cmp.mask >> 32 ? SEARCH_MIN_WIDE :
+							 SEARCH_MIN)) {
 			next = gen_run(g, nodes + start, i - start, next);
 			i = start;
 			continue;
@@ -247,17 +264,16 @@ static int gen_syscall(struct gen *g, const struct db_syscall *sys)
 
 /*
  * How much the search should favour a range: by how many numbers of the
- * ABI's syscall table it spans (x32's carry the x32 bit, MIPS ones their
- * base). Other numbers weigh a little, so the rest of the space still gets
- * a short path.
+ * ABI's syscall table (@first..@last, from arch_syscall_span(), which
+ * scans the table: called once per ABI) it spans (x32's carry the x32 bit,
+ * MIPS ones their base). Other numbers weigh a little, so the rest of the
+ * space still gets a short path.
  */
-static uint64_t range_weight(const struct arch_def *arch, uint32_t lo,
+static uint64_t range_weight(uint32_t first, uint32_t last, uint32_t lo,
 			     uint32_t hi)
 {
-	uint32_t first, last;
 	uint64_t w = 1;
 
-	arch_syscall_span(arch, &first, &last);
 	if (hi >= first && lo <= last)
 		w += (uint64_t)(hi < last ? hi : last) -
 		     (lo > first ? lo : first) + 1;
@@ -402,6 +418,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	struct ranges rs = { 0 };
 	struct db_syscall **prio = NULL;
 	unsigned int prio_cnt = 0, i, total;
+	uint32_t span[4] = { 0 };	/* first, last: of @arch, of @second */
 	int target, badarch, rc;
 
 	g->arch = arch->arch;
@@ -459,10 +476,14 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 		rs.r[++total] = rs.r[i];
 	}
 	rs.cnt = total + 1;
+	arch_syscall_span(arch->arch, &span[0], &span[1]);
+	if (second != NULL)
+		arch_syscall_span(second->arch, &span[2], &span[3]);
 	for (i = 0; i < rs.cnt; i++)
-		rs.r[i].weight = range_weight(arch->arch, rs.r[i].lo,
+		rs.r[i].weight = range_weight(span[0], span[1], rs.r[i].lo,
 					      rs.r[i].hi) +
-				 (second ? range_weight(second->arch, rs.r[i].lo,
+				 (second ? range_weight(span[2], span[3],
+							rs.r[i].lo,
 							rs.r[i].hi) : 0);
 	target = gen_ranges(g, rs.r, rs.cnt);
 

@@ -179,7 +179,7 @@ static void print_level(struct pfc *p, const struct tree_node *level,
  * 64-bit ABIs an equality test is a high and a low word test (sharing the
  * high one with its neighbours), a range test three.
  */
-static unsigned int level_tests(const struct arch_def *arch,
+static unsigned int level_tests(struct pfc *p, const struct arch_def *arch,
 				const struct tree_node *level)
 {
 	struct db_node **nodes;
@@ -187,8 +187,10 @@ static unsigned int level_tests(const struct arch_def *arch,
 	int cnt;
 
 	cnt = db_level(level, &nodes);
-	if (cnt < 0)
+	if (cnt < 0) {
+		p->err = cnt;
 		return 0;
+	}
 	for (i = 0; i < (unsigned int)cnt; i++) {
 		if (arch->arg_bits == 32)
 			tests += 1;
@@ -199,17 +201,18 @@ static unsigned int level_tests(const struct arch_def *arch,
 					 1 : 2;
 		for (b = 0; b < 2; b++)
 			if (nodes[i]->br[b].kind == DB_BR_LEVEL)
-				tests += level_tests(arch,
+				tests += level_tests(p, arch,
 						     nodes[i]->br[b].level);
 	}
 	free(nodes);
 	return tests;
 }
 
-static uint32_t priority(const struct arch_def *arch,
+static uint32_t priority(struct pfc *p, const struct arch_def *arch,
 			 const struct db_syscall *sys)
 {
-	unsigned int tests = sys->uncond ? 0 : level_tests(arch, sys->level);
+	unsigned int tests = sys->uncond ? 0 :
+					   level_tests(p, arch, sys->level);
 
 	if (tests > 0xffff)
 		tests = 0xffff;
@@ -221,14 +224,72 @@ struct entry {
 	uint32_t priority;
 };
 
-/* Highest priority first; then, as libseccomp prints, the higher number. */
+/*
+ * Highest priority first; then, as libseccomp prints, the higher number,
+ * compared unsigned: pseudo numbers (negative) come before real ones.
+ */
 static int entry_cmp(const void *a, const void *b)
 {
 	const struct entry *x = a, *y = b;
+	uint32_t xn = (uint32_t)x->sys->num, yn = (uint32_t)y->sys->num;
 
 	if (x->priority != y->priority)
 		return x->priority > y->priority ? -1 : 1;
-	return (x->sys->num < y->sys->num) - (x->sys->num > y->sys->num);
+	return (xn < yn) - (xn > yn);
+}
+
+/* The binary tree (OPTIMIZE=2) ignores priorities: by number only. */
+static int entry_num_cmp(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+	uint32_t xn = (uint32_t)x->sys->num, yn = (uint32_t)y->sys->num;
+
+	return (xn < yn) - (xn > yn);
+}
+
+static void print_syscall(struct pfc *p, const struct entry *e,
+			  unsigned int depth)
+{
+	const char *name = arch_syscall_resolve_num(p->arch, e->sys->num);
+
+	indent(p, depth);
+	fprintf(p->out, "# filter for syscall \"%s\" (%u) [priority: %u]\n",
+		name ? name : "UNKNOWN", (uint32_t)e->sys->num, e->priority);
+	indent(p, depth);
+	fprintf(p->out, "if ($syscall == %u)\n", (uint32_t)e->sys->num);
+	if (e->sys->uncond)
+		print_action(p, depth + 1, e->sys->action);
+	else
+		print_level(p, e->sys->level, depth + 1);
+}
+
+/*
+ * Leaves @leaf .. @leaf + @leaves of libseccomp's binary tree: @list (by
+ * number, highest first) cut into leaves of four syscalls; each level
+ * tests "above the lower part", the upper part holding the largest power
+ * of two of leaves below their count.
+ */
+static void print_tree(struct pfc *p, const struct entry *list,
+		       unsigned int cnt, unsigned int leaf,
+		       unsigned int leaves, unsigned int depth)
+{
+	unsigned int half = 1, i;
+	uint32_t split;
+
+	if (leaves == 1) {
+		for (i = leaf * 4; i < leaf * 4 + 4 && i < cnt; i++)
+			print_syscall(p, &list[i], depth);
+		return;
+	}
+	while (half * 2 < leaves)
+		half *= 2;
+	split = (uint32_t)list[(leaf + half) * 4].sys->num;
+	indent(p, depth);
+	fprintf(p->out, "if ($syscall > %u)\n", split);
+	print_tree(p, list, cnt, leaf, half, depth + 1);
+	indent(p, depth);
+	fprintf(p->out, "else # ($syscall <= %u)\n", split);
+	print_tree(p, list, cnt, leaf + half, leaves - half, depth + 1);
 }
 
 static void print_arch(struct pfc *p, const struct db_filter *filter,
@@ -236,7 +297,7 @@ static void print_arch(struct pfc *p, const struct db_filter *filter,
 {
 	struct db_syscall **sys;
 	struct entry *list;
-	const char *name;
+	bool tree = filter->attr.optimize == 2;
 	int cnt, i, n = 0;
 
 	p->arch = arch->arch;
@@ -250,28 +311,20 @@ static void print_arch(struct pfc *p, const struct db_filter *filter,
 	if (cnt < 0 || list == NULL) {
 		p->err = -ENOMEM;
 		free(list);
+		free(sys);
 		return;
 	}
 	for (i = 0; i < cnt; i++)
 		if (sys[i]->has_rules)
 			list[n++] = (struct entry){ sys[i],
-						    priority(arch->arch,
+						    priority(p, arch->arch,
 							     sys[i]) };
-	qsort(list, n, sizeof(*list), entry_cmp);
+	qsort(list, n, sizeof(*list), tree ? entry_num_cmp : entry_cmp);
 
-	for (i = 0; i < n; i++) {
-		name = arch_syscall_resolve_num(arch->arch, list[i].sys->num);
-		fprintf(p->out,
-			"  # filter for syscall \"%s\" (%u) [priority: %u]\n",
-			name ? name : "UNKNOWN", (uint32_t)list[i].sys->num,
-			list[i].priority);
-		fprintf(p->out, "  if ($syscall == %u)\n",
-			(uint32_t)list[i].sys->num);
-		if (list[i].sys->uncond)
-			print_action(p, 2, list[i].sys->action);
-		else
-			print_level(p, list[i].sys->level, 2);
-	}
+	if (tree && n > 0)
+		print_tree(p, list, n, 0, (n + 3) / 4, 1);
+	for (i = 0; !tree && i < n; i++)
+		print_syscall(p, &list[i], 1);
 	fputs("  # default action\n", p->out);
 	print_action(p, 1, filter->attr.act_default);
 	free(list);
@@ -301,7 +354,9 @@ int gen_pfc_generate(const struct db_filter *filter, char **text)
 	fputs("#\n# pseudo filter code end\n#\n", p.out);
 	if (ferror(p.out) && p.err == 0)
 		p.err = -ENOMEM;
-	fclose(p.out);
+	/* the last of the text is written out here, and may not fit */
+	if (fclose(p.out) != 0 && p.err == 0)
+		p.err = -ENOMEM;
 	if (p.err < 0) {
 		free(*text);
 		*text = NULL;

@@ -230,57 +230,93 @@ bool sys_flag_supported(unsigned long flag)
 	return false;
 }
 
+/*
+ * The seccomp(2) flags for a load, chosen as libseccomp chooses them:
+ *  - TSYNC_ESRCH goes with every TSYNC while the kernel has it and no
+ *    listener exists yet: a sync failure is then an error, not a thread id
+ *    that could be mistaken for a new listener fd.
+ *  - NEW_LISTENER only for a filter that returns NOTIFY, and only once per
+ *    process: later filters' notifications go to the first listener.
+ *  - WAIT_KILLABLE_RECV with every NEW_LISTENER when asked for; like
+ *    libseccomp we do not check the kernel here (seccomp_api_get() tells).
+ * Returns the flags, or -EFAULT for TSYNC with a new listener on a kernel
+ * without TSYNC_ESRCH: seccomp_attr_set and seccomp_rule_add refuse that
+ * pair, but forcing a lower API level afterwards can still produce it.
+ * seccomp_load then reports a system failure (-ECANCELED) as libseccomp
+ * does, or this -EFAULT with SCMP_FLTATR_API_SYSRAWRC.
+ */
+static long load_flags(const struct sys_load_opts *opts)
+{
+	bool esrch = sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH) &&
+		     notify_fd < 0;
+	bool listener = opts->notify && notify_fd < 0 &&
+			sys_action_supported(SCMP_ACT_NOTIFY);
+	long flags = 0;
+
+	if (opts->tsync && !esrch && listener)
+		return -EFAULT;
+	if (opts->tsync)
+		flags |= SECCOMP_FILTER_FLAG_TSYNC;
+	if (opts->tsync && esrch)
+		flags |= SECCOMP_FILTER_FLAG_TSYNC_ESRCH;
+	if (listener)
+		flags |= SECCOMP_FILTER_FLAG_NEW_LISTENER;
+	if (listener && opts->waitkill)
+		flags |= SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV;
+	if (opts->log)
+		flags |= SECCOMP_FILTER_FLAG_LOG;
+	if (opts->ssb)
+		flags |= SECCOMP_FILTER_FLAG_SPEC_ALLOW;
+	return flags;
+}
+
 /**
  * sys_filter_load - install a filter on the calling thread (or process)
  * @prog: the program
  * @opts: NO_NEW_PRIVS and filter flags to ask for
  *
- * Uses seccomp(2) where the kernel has it and prctl(2) otherwise. A new
- * notification listener fd is kept process-wide (one per process, as in
- * libseccomp). Allocates nothing, so it is safe between fork and exec.
- * Returns 0, -ESRCH if a thread could not be synced, or -errno of the
- * failing call.
+ * Uses seccomp(2) where the kernel has it (API level 2 and up) and
+ * prctl(PR_SET_SECCOMP) otherwise, which takes no flags. A new notification
+ * listener fd is kept process-wide (one per process, as in libseccomp).
+ * Allocates nothing, so it is safe between fork and exec.
+ * Returns 0; -ESRCH if a thread could not be synced, whether the kernel
+ * said so with ESRCH (TSYNC_ESRCH) or with the thread's id; -EFAULT for
+ * flags that cannot go together (see load_flags(), checked before anything
+ * changes); or -errno of the failing prctl(2) or seccomp(2).
  */
 int sys_filter_load(const struct sock_fprog *prog,
 		    const struct sys_load_opts *opts)
 {
-	unsigned long flags = 0;
+	bool syscall_ok = have(FEAT_SECCOMP_SYSCALL);
+	long flags = 0;
 	long rc;
+
+	if (syscall_ok) {
+		flags = load_flags(opts);
+		if (flags < 0)
+			return (int)flags;
+	}
 
 	if (opts->nnp && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		return -errno;
 
-	if (!have(FEAT_SECCOMP_SYSCALL)) {
-		if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, prog) < 0)
+	if (!syscall_ok) {
+		if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, prog, 0, 0) < 0)
 			return -errno;
 		return 0;
 	}
 
-	if (opts->tsync)
-		flags |= SECCOMP_FILTER_FLAG_TSYNC;
-	if (opts->log)
-		flags |= SECCOMP_FILTER_FLAG_LOG;
-	if (opts->ssb)
-		flags |= SECCOMP_FILTER_FLAG_SPEC_ALLOW;
-	if (opts->notify && notify_fd < 0 &&
-	    sys_flag_supported(SECCOMP_FILTER_FLAG_NEW_LISTENER)) {
-		flags |= SECCOMP_FILTER_FLAG_NEW_LISTENER;
-		if (opts->waitkill &&
-		    sys_flag_supported(SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV))
-			flags |= SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV;
-		/*
-		 * A sync failure normally returns the thread id, which would
-		 * be mistaken for the listener fd: ask for ESRCH instead (the
-		 * caller checked the kernel has it).
-		 */
-		if (opts->tsync)
-			flags |= SECCOMP_FILTER_FLAG_TSYNC_ESRCH;
-	}
-
-	rc = seccomp_syscall(SECCOMP_SET_MODE_FILTER, flags, (void *)prog);
+	rc = seccomp_syscall(SECCOMP_SET_MODE_FILTER, (unsigned long)flags,
+			     (void *)prog);
 	if (rc < 0)
 		return -errno;
-	if (rc > 0 && (flags & SECCOMP_FILTER_FLAG_NEW_LISTENER)) {
+	/*
+	 * With NEW_LISTENER the result is the listener, which may well be fd
+	 * 0 (libseccomp takes 0 for "none", its issue #496). Otherwise a
+	 * positive result is, without TSYNC_ESRCH, the id of a thread that
+	 * could not be synced; load_flags() never asks for both at once.
+	 */
+	if (flags & SECCOMP_FILTER_FLAG_NEW_LISTENER) {
 		notify_fd = (int)rc;
 		return 0;
 	}
@@ -318,61 +354,70 @@ int sys_notify_fd(void)
 	return notify_fd;
 }
 
+static size_t max_size(size_t a, size_t b)
+{
+	return a > b ? a : b;
+}
+
 /**
  * sys_notify_alloc - allocate zeroed notification buffers
  * @req: where to store the request buffer, or NULL
  * @resp: where to store the response buffer, or NULL
  *
  * The buffers are at least as large as the kernel's structures, which may
- * be newer than ours. Returns 0, -EOPNOTSUPP without notification support,
- * -ECANCELED if the sizes cannot be read, -ENOMEM. The caller frees both.
+ * be newer than ours. As in libseccomp only seccomp(2) itself is required:
+ * the kernel then answers whether it knows the sizes.
+ * Returns 0, -EOPNOTSUPP without seccomp(2), -ECANCELED if the sizes cannot
+ * be read, -ENOMEM; *req and *resp are set only on success. The caller
+ * frees both.
  */
 int sys_notify_alloc(struct seccomp_notif **req,
 		     struct seccomp_notif_resp **resp)
 {
-	struct seccomp_notif *r = NULL;
-	size_t size;
+	struct seccomp_notif *q = NULL;
+	struct seccomp_notif_resp *p = NULL;
 
-	if (!sys_action_supported(SCMP_ACT_NOTIFY))
+	if (!have(FEAT_SECCOMP_SYSCALL))
 		return -EOPNOTSUPP;
 	if (notif_sizes.seccomp_notif == 0 &&
 	    seccomp_syscall(SECCOMP_GET_NOTIF_SIZES, 0, &notif_sizes) < 0)
 		return -ECANCELED;
 
 	if (req != NULL) {
-		size = notif_sizes.seccomp_notif;
-		if (size < sizeof(**req))
-			size = sizeof(**req);
-		r = calloc(1, size);
-		if (r == NULL)
+		q = calloc(1, max_size(notif_sizes.seccomp_notif, sizeof(*q)));
+		if (q == NULL)
 			return -ENOMEM;
 	}
 	if (resp != NULL) {
-		size = notif_sizes.seccomp_notif_resp;
-		if (size < sizeof(**resp))
-			size = sizeof(**resp);
-		*resp = calloc(1, size);
-		if (*resp == NULL) {
-			free(r);
+		p = calloc(1,
+			   max_size(notif_sizes.seccomp_notif_resp, sizeof(*p)));
+		if (p == NULL) {
+			free(q);
 			return -ENOMEM;
 		}
 	}
+	/* the caller's pointers change only on success */
 	if (req != NULL)
-		*req = r;
+		*req = q;
+	if (resp != NULL)
+		*resp = p;
 	return 0;
 }
 
 /**
  * sys_notify_receive - wait for the next notification
  * @fd: the listener fd
- * @req: a buffer from sys_notify_alloc(); it is zeroed first, as the kernel
- *       requires
+ * @req: a buffer from sys_notify_alloc(), or NULL (the kernel says EFAULT)
  *
+ * The kernel refuses a buffer that is not zeroed (EINVAL), so a reused one
+ * is zeroed here, as far as the kernel will write. libseccomp leaves that
+ * to the caller; doing it here only turns such failures into successes.
  * Returns 0 or -errno.
  */
 int sys_notify_receive(int fd, struct seccomp_notif *req)
 {
-	memset(req, 0, sizeof(*req));
+	if (req != NULL)
+		memset(req, 0, max_size(notif_sizes.seccomp_notif, sizeof(*req)));
 	if (ioctl(fd, SECCOMP_IOCTL_NOTIF_RECV, req) < 0)
 		return -errno;
 	return 0;

@@ -10,6 +10,11 @@ theirs_hdr=/usr/include/seccomp.h
 [ -f "$theirs_hdr" ] && [ -f "$ours/libseccomp.so.2" ] ||
 	{ echo "libseccomp-dev or our shared library absent"; exit 77; }
 [ "$(uname -m)" = x86_64 ] || { echo "expectations are for x86_64 hosts"; exit 77; }
+# --enable-sanitizers: a program built without ASan cannot load our library
+if readelf -d "$ours/libseccomp.so.2" 2>/dev/null | grep -q 'libasan'; then
+	echo "sanitizer build: foreign programs cannot load an ASan library"
+	exit 77
+fi
 theirs_dir=$(dirname "$(${CC:-cc} -print-file-name=libseccomp.so)")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

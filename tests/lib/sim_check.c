@@ -16,6 +16,17 @@
  * action as the simulator prints it: ALLOW, KILL, KILL_PROCESS, TRAP,
  * ERRNO(n), TRACE(n), LOG, NOTIFY. '#' starts a comment. Exit 0 if every
  * row matches, 1 otherwise, 77 if the program asks to skip (exit 77).
+ *
+ * ARCH may be a comma-separated list: the row is checked on each. A line
+ *
+ *	@run [WORD ..]
+ *
+ * runs PROGRAM with the WORDs as arguments; the rows after it are checked
+ * against its filter (without any @run, PROGRAM runs once without
+ * arguments). "@also [WORD ..]" adds one more filter to those of the last
+ * @run: a row is then checked against every filter that tests its ARCH,
+ * or against all of them if none does. A filter's byte order is the one
+ * in which it is a valid program (the row's ARCH decides if both are).
  */
 
 #include <errno.h>
@@ -31,9 +42,22 @@
 #include "bpf_sim.h"
 
 #define MAX_PROG (64 * 1024 * 8)
+/* Most filters checked at once, and arch tokens one filter tests. */
+#define MAX_FILTERS 32
+#define MAX_TOKENS 32
+
+/* One program output: its bytes, loaded once its byte order is known. */
+struct filter {
+	unsigned char *buf;
+	size_t len;
+	struct bpf_sim_prog prog;
+	int loaded;
+	uint32_t tokens[MAX_TOKENS];
+	int token_cnt;
+};
 
 /* Runs the program and reads its stdout; returns its exit status or -1. */
-static int run_program(const char *path, unsigned char *buf, size_t *len)
+static int run_program(char *const argv[], unsigned char *buf, size_t *len)
 {
 	int fds[2], status;
 	ssize_t n;
@@ -48,7 +72,7 @@ static int run_program(const char *path, unsigned char *buf, size_t *len)
 		dup2(fds[1], STDOUT_FILENO);
 		close(fds[0]);
 		close(fds[1]);
-		execl(path, path, (char *)NULL);
+		execv(argv[0], argv);
 		_exit(127);
 	}
 	close(fds[1]);
@@ -59,6 +83,72 @@ static int run_program(const char *path, unsigned char *buf, size_t *len)
 	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
 		return -1;
 	return WEXITSTATUS(status);
+}
+
+/* Whether the bytes are a valid filter in one byte order. */
+static int valid_as(const struct filter *f, int big_endian)
+{
+	struct bpf_sim_prog prog;
+	struct bpf_sim_fault fault;
+	int ok;
+
+	if (bpf_sim_load_mem(&prog, f->buf, f->len, big_endian) < 0)
+		return 0;
+	ok = bpf_sim_verify(&prog, &fault) == 0;
+	bpf_sim_free(&prog);
+	return ok;
+}
+
+/*
+ * Loads a filter in the byte order that makes it valid; @hint decides
+ * when both do. Returns 0 or -1.
+ */
+static int filter_load(struct filter *f, int hint)
+{
+	int le = valid_as(f, 0), be = valid_as(f, 1);
+
+	if (!le && !be)
+		return -1;
+	if (bpf_sim_load_mem(&f->prog, f->buf, f->len, le && be ? hint : be) < 0)
+		return -1;
+	f->token_cnt = bpf_sim_arch_tokens(&f->prog, f->tokens, MAX_TOKENS);
+	if (f->token_cnt > MAX_TOKENS)
+		f->token_cnt = MAX_TOKENS;
+	f->loaded = 1;
+	return 0;
+}
+
+/* Runs the program with @args and keeps its output as a new filter. */
+static int filter_add(struct filter *filters, int *cnt, const char *program,
+		      char **args, int arg_cnt)
+{
+	char *argv[16];
+	struct filter *f;
+	int i, status;
+
+	if (*cnt == MAX_FILTERS || arg_cnt > 14) {
+		fprintf(stderr, "%s: too many filters or arguments\n", program);
+		return 1;
+	}
+	f = &filters[*cnt];
+	memset(f, 0, sizeof(*f));
+	f->buf = malloc(MAX_PROG);
+	if (f->buf == NULL)
+		return 99;
+	argv[0] = (char *)program;
+	for (i = 0; i < arg_cnt; i++)
+		argv[i + 1] = args[i];
+	argv[arg_cnt + 1] = NULL;
+	status = run_program(argv, f->buf, &f->len);
+	if (status != 0) {
+		free(f->buf);
+		if (status == 77)
+			return 77;
+		fprintf(stderr, "%s: exit status %d\n", program, status);
+		return 1;
+	}
+	(*cnt)++;
+	return 0;
 }
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -102,19 +192,30 @@ static int parse_syscall(const char *s, const struct bpf_sim_arch *arch,
 	return 0;
 }
 
-static int check_row(struct bpf_sim_prog *prog, char **tok, int cnt,
-		     const char *where)
+static void filters_free(struct filter *filters, int *cnt)
 {
-	const struct bpf_sim_arch *arch;
+	int i;
+
+	for (i = 0; i < *cnt; i++) {
+		if (filters[i].loaded)
+			bpf_sim_free(&filters[i].prog);
+		free(filters[i].buf);
+	}
+	*cnt = 0;
+}
+
+/* One row on one ABI against one filter. */
+static int check_arch(struct bpf_sim_prog *prog,
+		      const struct bpf_sim_arch *arch, char **tok, int cnt,
+		      const char *where)
+{
 	struct seccomp_data data = { 0 };
 	struct bpf_sim_result res;
 	uint64_t lo, hi, nr, v;
 	char got[64];
 	int i, bad = 0;
 
-	arch = bpf_sim_arch_by_name(tok[0]);
-	if (arch == NULL || cnt < 3 || cnt > 9 ||
-	    parse_syscall(tok[1], arch, &lo, &hi) < 0) {
+	if (cnt < 3 || cnt > 9 || parse_syscall(tok[1], arch, &lo, &hi) < 0) {
 		fprintf(stderr, "%s: bad row\n", where);
 		return 1;
 	}
@@ -134,8 +235,8 @@ static int check_row(struct bpf_sim_prog *prog, char **tok, int cnt,
 		}
 		bpf_sim_action_str(res.action, got, sizeof(got));
 		if (strcmp(got, tok[cnt - 1]) != 0) {
-			fprintf(stderr, "%s: nr %" PRIu64 ": got %s, want %s\n",
-				where, nr, got, tok[cnt - 1]);
+			fprintf(stderr, "%s: %s nr %" PRIu64 ": got %s, want %s\n",
+				where, arch->name, nr, got, tok[cnt - 1]);
 			if (++bad > 5)
 				break;
 		}
@@ -143,17 +244,51 @@ static int check_row(struct bpf_sim_prog *prog, char **tok, int cnt,
 	return bad ? 1 : 0;
 }
 
+/* Whether a filter tests an ABI's seccomp_data.arch value. */
+static int filter_has(const struct filter *f, const struct bpf_sim_arch *arch)
+{
+	int i;
+
+	for (i = 0; i < f->token_cnt; i++)
+		if (f->tokens[i] == arch->data_arch)
+			return 1;
+	return 0;
+}
+
+/* A row: on each of its ABIs, against the filters that test the ABI. */
+static int check_row(struct filter *filters, int filter_cnt, char **tok,
+		     int cnt, const char *where)
+{
+	const struct bpf_sim_arch *arch;
+	char names[256], *name, *save;
+	int i, any, failed = 0;
+
+	snprintf(names, sizeof(names), "%s", tok[0]);
+	for (name = strtok_r(names, ",", &save); name != NULL;
+	     name = strtok_r(NULL, ",", &save)) {
+		arch = bpf_sim_arch_by_name(name);
+		if (arch == NULL) {
+			fprintf(stderr, "%s: unknown arch %s\n", where, name);
+			return 1;
+		}
+		for (i = 0, any = 0; i < filter_cnt; i++)
+			any |= filter_has(&filters[i], arch);
+		for (i = 0; i < filter_cnt; i++)
+			if (!any || filter_has(&filters[i], arch))
+				failed |= check_arch(&filters[i].prog, arch,
+						     tok, cnt, where);
+	}
+	return failed;
+}
+
 int main(int argc, char *argv[])
 {
 	const char *program = NULL, *tests;
-	char path[4096], line[1024], where[4200], *tok[16], *save;
+	char path[4096], line[1024], where[4200], first[64], *tok[16], *save;
 	const struct bpf_sim_arch *arch;
-	struct bpf_sim_prog prog;
-	struct bpf_sim_fault fault;
-	unsigned char *buf;
+	struct filter filters[MAX_FILTERS];
 	unsigned int lineno = 0, rows = 0;
-	int opt, status, cnt, failed = 0, loaded = 0;
-	size_t len;
+	int opt, cnt, i, rc, failed = 0, filter_cnt = 0;
 	FILE *f;
 
 	while ((opt = getopt(argc, argv, "p:")) != -1) {
@@ -175,20 +310,11 @@ int main(int argc, char *argv[])
 		program = path;
 	}
 
-	buf = malloc(MAX_PROG);
 	f = fopen(tests, "r");
-	if (buf == NULL || f == NULL) {
+	if (f == NULL) {
 		perror(tests);
 		return 99;
 	}
-	status = run_program(program, buf, &len);
-	if (status == 77)
-		return 77;
-	if (status != 0) {
-		fprintf(stderr, "%s: exit status %d\n", program, status);
-		return 1;
-	}
-
 	while (fgets(line, sizeof(line), f) != NULL) {
 		lineno++;
 		line[strcspn(line, "#\n")] = '\0';
@@ -200,23 +326,42 @@ int main(int argc, char *argv[])
 		if (cnt == 0)
 			continue;
 		snprintf(where, sizeof(where), "%s:%u", tests, lineno);
-		if (!loaded) {
-			arch = bpf_sim_arch_by_name(tok[0]);
-			if (arch == NULL ||
-			    bpf_sim_load_mem(&prog, buf, len, arch->big_endian) < 0 ||
-			    bpf_sim_verify(&prog, &fault) != 0) {
+		if (tok[0][0] == '@' && strcmp(tok[0], "@run") != 0 &&
+		    strcmp(tok[0], "@also") != 0) {
+			fprintf(stderr, "%s: unknown %s\n", where, tok[0]);
+			return 1;
+		}
+		if (strcmp(tok[0], "@run") == 0)
+			filters_free(filters, &filter_cnt);
+		if (tok[0][0] == '@' || filter_cnt == 0) {
+			rc = tok[0][0] == '@' ?
+				     filter_add(filters, &filter_cnt, program,
+						tok + 1, cnt - 1) :
+				     filter_add(filters, &filter_cnt, program,
+						NULL, 0);
+			if (rc != 0)
+				return rc;
+		}
+		if (tok[0][0] == '@')
+			continue;
+		/* filters not loaded yet take the byte order of this row's ABI */
+		snprintf(first, sizeof(first), "%.*s",
+			 (int)strcspn(tok[0], ","), tok[0]);
+		arch = bpf_sim_arch_by_name(first);
+		for (i = 0; i < filter_cnt; i++) {
+			if (filters[i].loaded)
+				continue;
+			if (filter_load(&filters[i],
+					arch != NULL && arch->big_endian) < 0) {
 				fprintf(stderr, "%s: not a valid filter\n", where);
 				return 1;
 			}
-			loaded = 1;
 		}
-		failed |= check_row(&prog, tok, cnt, where);
+		failed |= check_row(filters, filter_cnt, tok, cnt, where);
 		rows++;
 	}
 	fclose(f);
-	free(buf);
-	if (loaded)
-		bpf_sim_free(&prog);
+	filters_free(filters, &filter_cnt);
 	if (rows == 0) {
 		fprintf(stderr, "%s: no rows\n", tests);
 		return 1;

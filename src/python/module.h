@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* Declarations shared by the files of the Python module "seccomp". */
+
+#ifndef PYSECCOMP_MODULE_H
+#define PYSECCOMP_MODULE_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+
+#include <seccomp.h>
+
+#if SCMP_VER_MAJOR < 2 || (SCMP_VER_MAJOR == 2 && SCMP_VER_MINOR < 5)
+#error "the seccomp module needs libseccomp 2.5 or later"
+#endif
+#if SCMP_VER_MAJOR > 2 || SCMP_VER_MINOR >= 6
+#define HAVE_SCMP_2_6 1
+#else
+#define HAVE_SCMP_2_6 0
+#endif
+
+/* The number of syscall arguments a rule can compare: seccomp_data's. */
+#define ARG_COUNT                                                              \
+	((int)(sizeof(((struct seccomp_data *)0)->args) /                      \
+	       sizeof(((struct seccomp_data *)0)->args[0])))
+
+/*
+ * clang-format is off around the CPython object layouts (PyObject_HEAD is
+ * a field list, not a statement), type objects and one-per-line tables.
+ */
+
+/* clang-format off */
+typedef struct {
+	PyObject_HEAD
+	uint32_t token;
+} ArchObject;
+/* clang-format on */
+
+/* clang-format off */
+typedef struct {
+	PyObject_HEAD
+	struct scmp_arg_cmp cmp;
+} ArgObject;
+/* clang-format on */
+
+/* clang-format off */
+typedef struct {
+	PyObject_HEAD
+	uint64_t id;
+	uint32_t pid;
+	uint32_t flags;
+	int32_t syscall;
+	uint32_t arch;
+	uint64_t ip;
+	uint64_t args[ARG_COUNT];
+} NotificationObject;
+/* clang-format on */
+
+/* clang-format off */
+typedef struct {
+	PyObject_HEAD
+	uint64_t id;
+	int64_t val;
+	int32_t error;
+	uint32_t flags;
+} ResponseObject;
+/* clang-format on */
+
+/* clang-format off */
+typedef struct {
+	PyObject_HEAD
+	scmp_filter_ctx ctx;	/* NULL: not initialised, or merged away */
+	uint32_t defaction;	/* for reset() without an argument */
+	int busy;		/* an export runs without the GIL */
+} FilterObject;
+/* clang-format on */
+
+extern PyTypeObject ArchType;
+extern PyTypeObject AttrType;
+extern PyTypeObject ArgType;
+extern PyTypeObject NotificationType;
+extern PyTypeObject NotificationResponseType;
+extern PyTypeObject SyscallFilterType;
+
+/* ValueError + RuntimeError: see seccomp.c, "Errors". */
+extern PyObject *InvalidArgument;
+
+/* value.c: exceptions and argument conversions */
+PyObject *value_raise_errno(PyObject *type, int err, const char *msg);
+PyObject *value_invalid(const char *msg);
+PyObject *value_raise_rc(int rc);
+PyObject *value_result(int rc);
+int value_range(PyObject *obj, const char *what, long long lo, long long hi,
+		const char *msg, long long *out);
+int value_u32(PyObject *obj, const char *what, uint32_t *out);
+int value_u64(PyObject *obj, const char *what, uint64_t *out);
+const char *value_name(PyObject *obj, const char *what, PyObject **tmp);
+int value_arch(PyObject *obj, uint32_t *token, int resolve);
+int value_syscall(PyObject *obj, int *nr);
+int value_attr(PyObject *obj, enum scmp_filter_attr *attr);
+int value_dict_set(PyObject *dict, const char *name, PyObject *value);
+
+/* types.c: Arch, Attr, Arg, Notification, NotificationResponse */
+const char *types_arch_attr(uint32_t token);
+int types_add_constants(void);
+
+#endif

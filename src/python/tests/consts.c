@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* consts: print the C values of the Python module's constants, from seccomp.h. */
+
+/*
+ * Output: one "NAME VALUE" line per constant, NAME as the module spells it
+ * (Arch.X86 for class attributes), VALUE in unsigned decimal. The list is
+ * written independently of seccomp.c, so test_consts.py catches a constant
+ * bound to the wrong C value as well as a conversion that changes it.
+ */
+
+#include <stdio.h>
+
+#include <seccomp.h>
+
+#define P(name, value) \
+	printf("%s %llu\n", name, (unsigned long long)(value))
+
+int main(void)
+{
+	P("KILL_PROCESS", SCMP_ACT_KILL_PROCESS);
+	P("KILL", SCMP_ACT_KILL);
+	P("TRAP", SCMP_ACT_TRAP);
+	P("LOG", SCMP_ACT_LOG);
+	P("ALLOW", SCMP_ACT_ALLOW);
+	P("NOTIFY", SCMP_ACT_NOTIFY);
+	P("ERRNO(0)", SCMP_ACT_ERRNO(0));
+	P("ERRNO(1)", SCMP_ACT_ERRNO(1));
+	P("ERRNO(4094)", SCMP_ACT_ERRNO(4094));
+	P("ERRNO(65535)", SCMP_ACT_ERRNO(65535));
+	P("TRACE(0)", SCMP_ACT_TRACE(0));
+	P("TRACE(7)", SCMP_ACT_TRACE(7));
+	P("TRACE(65535)", SCMP_ACT_TRACE(65535));
+
+	P("NE", SCMP_CMP_NE);
+	P("LT", SCMP_CMP_LT);
+	P("LE", SCMP_CMP_LE);
+	P("EQ", SCMP_CMP_EQ);
+	P("GE", SCMP_CMP_GE);
+	P("GT", SCMP_CMP_GT);
+	P("MASKED_EQ", SCMP_CMP_MASKED_EQ);
+
+	P("Arch.NATIVE", SCMP_ARCH_NATIVE);
+	P("Arch.X86", SCMP_ARCH_X86);
+	P("Arch.X86_64", SCMP_ARCH_X86_64);
+	P("Arch.X32", SCMP_ARCH_X32);
+	P("Arch.ARM", SCMP_ARCH_ARM);
+	P("Arch.AARCH64", SCMP_ARCH_AARCH64);
+	P("Arch.LOONGARCH64", SCMP_ARCH_LOONGARCH64);
+	P("Arch.M68K", SCMP_ARCH_M68K);
+	P("Arch.MIPS", SCMP_ARCH_MIPS);
+	P("Arch.MIPS64", SCMP_ARCH_MIPS64);
+	P("Arch.MIPS64N32", SCMP_ARCH_MIPS64N32);
+	P("Arch.MIPSEL", SCMP_ARCH_MIPSEL);
+	P("Arch.MIPSEL64", SCMP_ARCH_MIPSEL64);
+	P("Arch.MIPSEL64N32", SCMP_ARCH_MIPSEL64N32);
+	P("Arch.PARISC", SCMP_ARCH_PARISC);
+	P("Arch.PARISC64", SCMP_ARCH_PARISC64);
+	P("Arch.PPC", SCMP_ARCH_PPC);
+	P("Arch.PPC64", SCMP_ARCH_PPC64);
+	P("Arch.PPC64LE", SCMP_ARCH_PPC64LE);
+	P("Arch.S390", SCMP_ARCH_S390);
+	P("Arch.S390X", SCMP_ARCH_S390X);
+	P("Arch.RISCV64", SCMP_ARCH_RISCV64);
+	P("Arch.SH", SCMP_ARCH_SH);
+	P("Arch.SHEB", SCMP_ARCH_SHEB);
+
+	P("Attr.ACT_DEFAULT", SCMP_FLTATR_ACT_DEFAULT);
+	P("Attr.ACT_BADARCH", SCMP_FLTATR_ACT_BADARCH);
+	P("Attr.CTL_NNP", SCMP_FLTATR_CTL_NNP);
+	P("Attr.CTL_TSYNC", SCMP_FLTATR_CTL_TSYNC);
+	P("Attr.API_TSKIP", SCMP_FLTATR_API_TSKIP);
+	P("Attr.CTL_LOG", SCMP_FLTATR_CTL_LOG);
+	P("Attr.CTL_SSB", SCMP_FLTATR_CTL_SSB);
+	P("Attr.CTL_OPTIMIZE", SCMP_FLTATR_CTL_OPTIMIZE);
+	P("Attr.API_SYSRAWRC", SCMP_FLTATR_API_SYSRAWRC);
+	P("Attr.CTL_WAITKILL", SCMP_FLTATR_CTL_WAITKILL);
+
+	P("version().major", SCMP_VER_MAJOR);
+	P("version().minor", SCMP_VER_MINOR);
+	P("version().micro", SCMP_VER_MICRO);
+	return 0;
+}

@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: LGPL-2.1-only
+# User notification: a child under a NOTIFY rule, its supervisor in Python.
+
+"""A fresh interpreter loads a filter with NOTIFY rules for getpriority
+(ALLOW for the rest), forks, and supervises its child: it receives each
+getpriority call, checks what the kernel reported and answers it, once
+with a value and once with an error. The child checks the answers. And a
+supervisor waiting for a notification can be interrupted by a signal."""
+
+import unittest
+
+from pyhelpers import require_seccomp, run_python
+
+SUPERVISOR = r"""
+import errno, os, sys
+import seccomp
+from seccomp import *
+
+if seccomp.get_api() < 5:
+    print("API level %d: no user notification" % seccomp.get_api())
+    sys.exit(77)
+
+def check(ok, what):
+    if not ok:
+        print("FAILED:", what)
+        sys.exit(1)
+
+f = SyscallFilter(ALLOW)
+f.add_rule(NOTIFY, "getpriority")
+f.load()
+fd = f.get_notify_fd()
+check(fd >= 0, fd)
+
+pid = os.fork()
+if pid == 0:
+    # the child: glibc returns 20 - the kernel's value, as a nice value
+    status = 0
+    if os.getpriority(os.PRIO_PGRP, 4242) != 7:
+        status |= 1
+    try:
+        os.getpriority(os.PRIO_PROCESS, 4243)
+        status |= 2
+    except OSError as exc:
+        if exc.errno != errno.ESRCH:
+            status |= 4
+    os._exit(status)
+
+nr = resolve_syscall(Arch(), "getpriority")
+n = f.receive_notify()
+check(isinstance(n, Notification), n)
+check(n.pid == pid, (n.pid, pid))
+check(n.syscall == nr, n.syscall)
+check(n.syscall_arch == system_arch(), n.syscall_arch)
+check(n.syscall_args[:2] == [os.PRIO_PGRP, 4242], n.syscall_args)
+check(n.syscall_ip != 0, n.syscall_ip)
+f.respond_notify(NotificationResponse(n, val=20 - 7, error=0, flags=0))
+
+n = f.receive_notify()
+check(n.syscall_args[:2] == [os.PRIO_PROCESS, 4243], n.syscall_args)
+r = NotificationResponse(n)
+r.error = -errno.ESRCH
+f.respond_notify(r)
+
+# the id is stale now: the kernel refuses a second answer
+try:
+    f.respond_notify(r)
+    check(False, "answered twice")
+except RuntimeError as exc:
+    check(exc.errno > 0, exc)
+
+_, status = os.waitpid(pid, 0)
+check(os.WIFEXITED(status), status)
+print("child status", os.WEXITSTATUS(status))
+sys.exit(os.WEXITSTATUS(status))
+"""
+
+# A signal ends the wait for a notification with the handler's exception.
+INTERRUPT = r"""
+import signal, sys
+import seccomp
+from seccomp import *
+
+if seccomp.get_api() < 5:
+    print("API level %d: no user notification" % seccomp.get_api())
+    sys.exit(77)
+
+class Alarm(Exception):
+    pass
+
+def alarm(signum, frame):
+    raise Alarm()
+
+f = SyscallFilter(ALLOW)
+f.add_rule(NOTIFY, "getpriority")
+f.load()
+signal.signal(signal.SIGALRM, alarm)
+signal.alarm(1)
+try:
+    f.receive_notify()
+except Alarm:
+    print("interrupted")
+"""
+
+
+class TestNotify(unittest.TestCase):
+
+    def test_supervisor(self):
+        require_seccomp()
+        res = run_python(SUPERVISOR, timeout=60)
+        if res.returncode == 77:
+            self.skipTest(res.stdout.decode().strip())
+        self.assertEqual(res.returncode, 0,
+                         (res.stdout + res.stderr).decode(errors="replace"))
+        self.assertEqual(res.stdout, b"child status 0\n")
+
+    def test_interrupted_wait(self):
+        require_seccomp()
+        res = run_python(INTERRUPT, timeout=60)
+        if res.returncode == 77:
+            self.skipTest(res.stdout.decode().strip())
+        self.assertEqual(res.returncode, 0,
+                         (res.stdout + res.stderr).decode(errors="replace"))
+        self.assertEqual(res.stdout, b"interrupted\n")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,588 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* The value classes: Arch, Attr, Arg, Notification, NotificationResponse. */
+
+#include <string.h>
+
+#include "module.h"
+
+/*
+ * Arch
+ */
+
+struct arch_entry {
+	const char *attr; /* the class attribute; its lower case is the name */
+	uint32_t token;
+};
+
+/* clang-format off */
+#define ARCH(x) { #x, SCMP_ARCH_##x }
+static const struct arch_entry arch_table[] = {
+	ARCH(X86),
+	ARCH(X86_64),
+	ARCH(X32),
+	ARCH(ARM),
+	ARCH(AARCH64),
+#ifdef SCMP_ARCH_LOONGARCH64
+	ARCH(LOONGARCH64),
+#endif
+#ifdef SCMP_ARCH_M68K
+	ARCH(M68K),
+#endif
+	ARCH(MIPS),
+	ARCH(MIPS64),
+	ARCH(MIPS64N32),
+	ARCH(MIPSEL),
+	ARCH(MIPSEL64),
+	ARCH(MIPSEL64N32),
+	ARCH(PARISC),
+	ARCH(PARISC64),
+	ARCH(PPC),
+	ARCH(PPC64),
+	ARCH(PPC64LE),
+	ARCH(S390),
+	ARCH(S390X),
+	ARCH(RISCV64),
+#ifdef SCMP_ARCH_SH
+	ARCH(SH),
+	ARCH(SHEB),
+#endif
+};
+#undef ARCH
+/* clang-format on */
+#define ARCH_TABLE_LEN (sizeof(arch_table) / sizeof(arch_table[0]))
+
+/* The table entry of a token (not SCMP_ARCH_NATIVE), or NULL. */
+static const struct arch_entry *arch_lookup(uint32_t token)
+{
+	size_t i;
+
+	for (i = 0; i < ARCH_TABLE_LEN; i++)
+		if (arch_table[i].token == token)
+			return &arch_table[i];
+	return NULL;
+}
+
+/* The class attribute naming a token (not SCMP_ARCH_NATIVE), or NULL. */
+const char *types_arch_attr(uint32_t token)
+{
+	const struct arch_entry *e = arch_lookup(token);
+
+	return e == NULL ? NULL : e->attr;
+}
+
+static PyObject *Arch_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+	static char *kwlist[] = {"arch", NULL};
+	PyObject *arg = NULL;
+	ArchObject *self;
+	uint32_t token = SCMP_ARCH_NATIVE;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O:Arch", kwlist, &arg))
+		return NULL;
+	if (arg == NULL)
+		token = seccomp_arch_native();
+	else if (value_arch(arg, &token, 1) < 0)
+		return NULL;
+	self = (ArchObject *)type->tp_alloc(type, 0);
+	if (self != NULL)
+		self->token = token;
+	return (PyObject *)self;
+}
+
+static PyObject *Arch_int(PyObject *self)
+{
+	return PyLong_FromUnsignedLong(((ArchObject *)self)->token);
+}
+
+/* The arch's name as seccomp_arch_resolve_name() takes it. */
+static PyObject *Arch_str(PyObject *self)
+{
+	const struct arch_entry *e = arch_lookup(((ArchObject *)self)->token);
+	PyObject *s, *lower;
+
+	if (e == NULL)
+		return PyUnicode_FromFormat("0x%08x",
+					    ((ArchObject *)self)->token);
+	s = PyUnicode_FromString(e->attr);
+	if (s == NULL)
+		return NULL;
+	lower = PyObject_CallMethod(s, "lower", NULL);
+	Py_DECREF(s);
+	return lower;
+}
+
+static PyObject *Arch_repr(PyObject *self)
+{
+	PyObject *name, *repr;
+
+	name = Arch_str(self);
+	if (name == NULL)
+		return NULL;
+	repr = PyUnicode_FromFormat("%s(%R)", Py_TYPE(self)->tp_name, name);
+	Py_DECREF(name);
+	return repr;
+}
+
+/* Equal to another Arch or an int with the same token. */
+static PyObject *Arch_richcompare(PyObject *self, PyObject *other, int op)
+{
+	PyObject *mine, *res;
+
+	if (op != Py_EQ && op != Py_NE)
+		Py_RETURN_NOTIMPLEMENTED;
+	if (!PyObject_TypeCheck(other, &ArchType) && !PyLong_Check(other))
+		Py_RETURN_NOTIMPLEMENTED;
+	mine = Arch_int(self);
+	if (mine == NULL)
+		return NULL;
+	if (PyObject_TypeCheck(other, &ArchType)) {
+		other = Arch_int(other);
+		if (other == NULL) {
+			Py_DECREF(mine);
+			return NULL;
+		}
+	} else {
+		Py_INCREF(other);
+	}
+	res = PyObject_RichCompare(mine, other, op);
+	Py_DECREF(mine);
+	Py_DECREF(other);
+	return res;
+}
+
+static Py_hash_t Arch_hash(PyObject *self)
+{
+	PyObject *num = Arch_int(self);
+	Py_hash_t h;
+
+	if (num == NULL)
+		return -1;
+	h = PyObject_Hash(num);
+	Py_DECREF(num);
+	return h;
+}
+
+static PyNumberMethods Arch_as_number = {
+    .nb_int = Arch_int,
+    .nb_index = Arch_int,
+};
+
+PyDoc_STRVAR(
+    Arch_doc,
+    "Arch(arch=Arch.NATIVE)\n\n"
+    "An architecture (ABI). The class attributes are the architecture tokens;\n"
+    "an instance is made from a token or a name ('x86_64', 'aarch64', ...),\n"
+    "Arch.NATIVE or no argument meaning the ABI this module was built for.\n"
+    "int(arch) is its token. Unknown tokens and names raise ValueError.");
+
+/* clang-format off */
+PyTypeObject ArchType = {
+	PyVarObject_HEAD_INIT(NULL, 0)
+	.tp_name = "seccomp.Arch",
+	.tp_basicsize = sizeof(ArchObject),
+	.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+	.tp_doc = Arch_doc,
+	.tp_new = Arch_new,
+	.tp_repr = Arch_repr,
+	.tp_str = Arch_str,
+	.tp_hash = Arch_hash,
+	.tp_richcompare = Arch_richcompare,
+	.tp_as_number = &Arch_as_number,
+};
+/* clang-format on */
+
+/*
+ * Attr
+ */
+
+static const struct {
+	const char *name;
+	int value;
+} attr_table[] = {
+    {"ACT_DEFAULT", SCMP_FLTATR_ACT_DEFAULT},
+    {"ACT_BADARCH", SCMP_FLTATR_ACT_BADARCH},
+    {"CTL_NNP", SCMP_FLTATR_CTL_NNP},
+    {"CTL_TSYNC", SCMP_FLTATR_CTL_TSYNC},
+    {"API_TSKIP", SCMP_FLTATR_API_TSKIP},
+    {"CTL_LOG", SCMP_FLTATR_CTL_LOG},
+    {"CTL_SSB", SCMP_FLTATR_CTL_SSB},
+    {"CTL_OPTIMIZE", SCMP_FLTATR_CTL_OPTIMIZE},
+    {"API_SYSRAWRC", SCMP_FLTATR_API_SYSRAWRC},
+#if HAVE_SCMP_2_6
+    {"CTL_WAITKILL", SCMP_FLTATR_CTL_WAITKILL},
+#endif
+};
+
+PyDoc_STRVAR(Attr_doc,
+	     "Filter attributes for SyscallFilter.get_attr() and set_attr().");
+
+/* clang-format off */
+PyTypeObject AttrType = {
+	PyVarObject_HEAD_INIT(NULL, 0)
+	.tp_name = "seccomp.Attr",
+	.tp_basicsize = sizeof(PyObject),
+	.tp_flags = Py_TPFLAGS_DEFAULT,
+	.tp_doc = Attr_doc,
+};
+/* clang-format on */
+
+/*
+ * Arg
+ */
+
+static PyObject *Arg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+	static char *kwlist[] = {"arg", "op", "datum_a", "datum_b", NULL};
+	PyObject *o_arg, *o_op, *o_a, *o_b = NULL;
+	struct scmp_arg_cmp cmp = {0};
+	ArgObject *self;
+	long long v;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO|O:Arg", kwlist,
+					 &o_arg, &o_op, &o_a, &o_b))
+		return NULL;
+	if (value_range(o_arg, "arg", 0, ARG_COUNT - 1,
+			"Argument index must be between 0 and 5", &v) < 0)
+		return NULL;
+	cmp.arg = (unsigned int)v;
+	if (value_range(o_op, "op", _SCMP_CMP_MIN + 1, _SCMP_CMP_MAX - 1,
+			"Invalid comparison operator", &v) < 0)
+		return NULL;
+	cmp.op = (enum scmp_compare)v;
+	if (value_u64(o_a, "datum_a", &cmp.datum_a) < 0)
+		return NULL;
+	if (o_b != NULL && value_u64(o_b, "datum_b", &cmp.datum_b) < 0)
+		return NULL;
+	self = (ArgObject *)type->tp_alloc(type, 0);
+	if (self != NULL)
+		self->cmp = cmp;
+	return (PyObject *)self;
+}
+
+static PyObject *Arg_get(PyObject *self, void *which)
+{
+	const struct scmp_arg_cmp *c = &((ArgObject *)self)->cmp;
+
+	switch ((intptr_t)which) {
+	case 0:
+		return PyLong_FromUnsignedLong(c->arg);
+	case 1:
+		return PyLong_FromLong(c->op);
+	case 2:
+		return PyLong_FromUnsignedLongLong(c->datum_a);
+	default:
+		return PyLong_FromUnsignedLongLong(c->datum_b);
+	}
+}
+
+static PyObject *Arg_repr(PyObject *self)
+{
+	const struct scmp_arg_cmp *c = &((ArgObject *)self)->cmp;
+	PyObject *a, *b, *repr;
+
+	a = PyLong_FromUnsignedLongLong(c->datum_a);
+	b = PyLong_FromUnsignedLongLong(c->datum_b);
+	repr = a && b ? PyUnicode_FromFormat("%s(%u, %d, %R, %R)",
+					     Py_TYPE(self)->tp_name, c->arg,
+					     (int)c->op, a, b)
+		      : NULL;
+	Py_XDECREF(a);
+	Py_XDECREF(b);
+	return repr;
+}
+
+static PyGetSetDef Arg_getset[] = {
+    {"arg", Arg_get, NULL, "the argument index, 0..5", (void *)0},
+    {"op", Arg_get, NULL, "the comparison operator (NE .. MASKED_EQ)",
+     (void *)1},
+    {"datum_a", Arg_get, NULL,
+     "the value compared with (the mask, for MASKED_EQ)", (void *)2},
+    {"datum_b", Arg_get, NULL, "the value compared with, for MASKED_EQ",
+     (void *)3},
+    {NULL}};
+
+PyDoc_STRVAR(
+    Arg_doc,
+    "Arg(arg, op, datum_a, datum_b=0)\n\n"
+    "A comparison of syscall argument number arg (0..5) for a rule:\n"
+    "op is NE, LT, LE, EQ, GE, GT (compare with datum_a) or MASKED_EQ\n"
+    "((argument & datum_a) == datum_b). Data are 64-bit; a negative datum\n"
+    "means its two's complement, as in C: use datum & 0xffffffff to compare a\n"
+    "negative 32-bit int argument.");
+
+/* clang-format off */
+PyTypeObject ArgType = {
+	PyVarObject_HEAD_INIT(NULL, 0)
+	.tp_name = "seccomp.Arg",
+	.tp_basicsize = sizeof(ArgObject),
+	.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+	.tp_doc = Arg_doc,
+	.tp_new = Arg_new,
+	.tp_repr = Arg_repr,
+	.tp_getset = Arg_getset,
+};
+/* clang-format on */
+
+/*
+ * Notification
+ */
+
+static PyObject *Notification_new(PyTypeObject *type, PyObject *args,
+				  PyObject *kwds)
+{
+	static char *kwlist[] = {
+	    "id",	    "pid",	  "flags",	  "syscall",
+	    "syscall_arch", "syscall_ip", "syscall_args", NULL};
+	PyObject *o_id, *o_pid, *o_flags, *o_sys, *o_arch, *o_ip, *o_args;
+	PyObject *seq = NULL;
+	NotificationObject *self;
+	uint64_t id, ip, vals[ARG_COUNT] = {0};
+	uint32_t pid, flags, arch;
+	long long nr;
+	Py_ssize_t i, n;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOO:Notification",
+					 kwlist, &o_id, &o_pid, &o_flags,
+					 &o_sys, &o_arch, &o_ip, &o_args))
+		return NULL;
+	if (value_u64(o_id, "id", &id) < 0 ||
+	    value_u32(o_pid, "pid", &pid) < 0 ||
+	    value_u32(o_flags, "flags", &flags) < 0 ||
+	    value_range(o_sys, "syscall", INT32_MIN, INT32_MAX, NULL, &nr) <
+		0 ||
+	    value_u32(o_arch, "syscall_arch", &arch) < 0 ||
+	    value_u64(o_ip, "syscall_ip", &ip) < 0)
+		return NULL;
+	seq = PySequence_Fast(o_args, "syscall_args must be a sequence");
+	if (seq == NULL)
+		return NULL;
+	n = PySequence_Fast_GET_SIZE(seq);
+	if (n > ARG_COUNT) {
+		Py_DECREF(seq);
+		return value_invalid("syscall_args has more than 6 values");
+	}
+	for (i = 0; i < n; i++) {
+		if (value_u64(PySequence_Fast_GET_ITEM(seq, i), "syscall_args",
+			      &vals[i]) < 0) {
+			Py_DECREF(seq);
+			return NULL;
+		}
+	}
+	Py_DECREF(seq);
+	self = (NotificationObject *)type->tp_alloc(type, 0);
+	if (self == NULL)
+		return NULL;
+	self->id = id;
+	self->pid = pid;
+	self->flags = flags;
+	self->syscall = (int32_t)nr;
+	self->arch = arch;
+	self->ip = ip;
+	memcpy(self->args, vals, sizeof(vals));
+	return (PyObject *)self;
+}
+
+static PyObject *Notification_get(PyObject *obj, void *which)
+{
+	NotificationObject *self = (NotificationObject *)obj;
+	PyObject *list, *v;
+	int i;
+
+	switch ((intptr_t)which) {
+	case 0:
+		return PyLong_FromUnsignedLongLong(self->id);
+	case 1:
+		return PyLong_FromUnsignedLong(self->pid);
+	case 2:
+		return PyLong_FromUnsignedLong(self->flags);
+	case 3:
+		return PyLong_FromLong(self->syscall);
+	case 4:
+		return PyLong_FromUnsignedLong(self->arch);
+	case 5:
+		return PyLong_FromUnsignedLongLong(self->ip);
+	default:
+		list = PyList_New(ARG_COUNT);
+		if (list == NULL)
+			return NULL;
+		for (i = 0; i < ARG_COUNT; i++) {
+			v = PyLong_FromUnsignedLongLong(self->args[i]);
+			if (v == NULL) {
+				Py_DECREF(list);
+				return NULL;
+			}
+			PyList_SET_ITEM(list, i, v);
+		}
+		return list;
+	}
+}
+
+static PyGetSetDef Notification_getset[] = {
+    {"id", Notification_get, NULL, "the notification's cookie", (void *)0},
+    {"pid", Notification_get, NULL, "the calling thread's id", (void *)1},
+    {"flags", Notification_get, NULL, "notification flags", (void *)2},
+    {"syscall", Notification_get, NULL, "the syscall number", (void *)3},
+    {"syscall_arch", Notification_get, NULL, "the caller's architecture token",
+     (void *)4},
+    {"syscall_ip", Notification_get, NULL, "the caller's instruction pointer",
+     (void *)5},
+    {"syscall_args", Notification_get, NULL,
+     "the syscall's six arguments (a new list)", (void *)6},
+    {NULL}};
+
+PyDoc_STRVAR(Notification_doc,
+	     "Notification(id, pid, flags, syscall, syscall_arch, syscall_ip, "
+	     "syscall_args)\n\n"
+	     "A syscall a NOTIFY rule handed to this process, from\n"
+	     "SyscallFilter.receive_notify(). Read-only.");
+
+/* clang-format off */
+PyTypeObject NotificationType = {
+	PyVarObject_HEAD_INIT(NULL, 0)
+	.tp_name = "seccomp.Notification",
+	.tp_basicsize = sizeof(NotificationObject),
+	.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+	.tp_doc = Notification_doc,
+	.tp_new = Notification_new,
+	.tp_getset = Notification_getset,
+};
+/* clang-format on */
+
+/*
+ * NotificationResponse
+ */
+
+/* Stores @value into field @which (0 id, 1 val, 2 error, 3 flags). */
+static int Response_store(ResponseObject *self, intptr_t which, PyObject *value)
+{
+	long long v;
+	uint64_t u;
+	uint32_t f;
+
+	if (value == NULL) {
+		PyErr_SetString(PyExc_TypeError, "cannot delete attribute");
+		return -1;
+	}
+	switch (which) {
+	case 0:
+		if (value_u64(value, "id", &u) < 0)
+			return -1;
+		self->id = u;
+		break;
+	case 1:
+		if (value_range(value, "val", INT64_MIN, INT64_MAX, NULL, &v) <
+		    0)
+			return -1;
+		self->val = v;
+		break;
+	case 2:
+		if (value_range(value, "error", INT32_MIN, INT32_MAX, NULL,
+				&v) < 0)
+			return -1;
+		self->error = (int32_t)v;
+		break;
+	default:
+		if (value_u32(value, "flags", &f) < 0)
+			return -1;
+		self->flags = f;
+		break;
+	}
+	return 0;
+}
+
+static PyObject *Response_new(PyTypeObject *type, PyObject *args,
+			      PyObject *kwds)
+{
+	static char *kwlist[] = {"notify", "val", "error", "flags", NULL};
+	PyObject *notify, *o_val = NULL, *o_err = NULL, *o_flags = NULL;
+	ResponseObject *self;
+
+	if (!PyArg_ParseTupleAndKeywords(
+		args, kwds, "O!|OOO:NotificationResponse", kwlist,
+		&NotificationType, &notify, &o_val, &o_err, &o_flags))
+		return NULL;
+	self = (ResponseObject *)type->tp_alloc(type, 0);
+	if (self == NULL)
+		return NULL;
+	self->id = ((NotificationObject *)notify)->id;
+	if ((o_val && Response_store(self, 1, o_val) < 0) ||
+	    (o_err && Response_store(self, 2, o_err) < 0) ||
+	    (o_flags && Response_store(self, 3, o_flags) < 0)) {
+		Py_DECREF(self);
+		return NULL;
+	}
+	return (PyObject *)self;
+}
+
+static PyObject *Response_get(PyObject *obj, void *which)
+{
+	ResponseObject *self = (ResponseObject *)obj;
+
+	switch ((intptr_t)which) {
+	case 0:
+		return PyLong_FromUnsignedLongLong(self->id);
+	case 1:
+		return PyLong_FromLongLong(self->val);
+	case 2:
+		return PyLong_FromLong(self->error);
+	default:
+		return PyLong_FromUnsignedLong(self->flags);
+	}
+}
+
+static int Response_set(PyObject *obj, PyObject *value, void *which)
+{
+	return Response_store((ResponseObject *)obj, (intptr_t)which, value);
+}
+
+static PyGetSetDef Response_getset[] = {
+    {"id", Response_get, Response_set, "the notification's cookie", (void *)0},
+    {"val", Response_get, Response_set, "the syscall's return value",
+     (void *)1},
+    {"error", Response_get, Response_set,
+     "0, or a negative errno the syscall fails with", (void *)2},
+    {"flags", Response_get, Response_set,
+     "response flags (1: let the syscall continue)", (void *)3},
+    {NULL}};
+
+PyDoc_STRVAR(
+    Response_doc,
+    "NotificationResponse(notify, val=0, error=0, flags=0)\n\n"
+    "The answer to a Notification for SyscallFilter.respond_notify(): the\n"
+    "syscall returns val, or fails with errno -error when error is nonzero.");
+
+/* clang-format off */
+PyTypeObject NotificationResponseType = {
+	PyVarObject_HEAD_INIT(NULL, 0)
+	.tp_name = "seccomp.NotificationResponse",
+	.tp_basicsize = sizeof(ResponseObject),
+	.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+	.tp_doc = Response_doc,
+	.tp_new = Response_new,
+	.tp_getset = Response_getset,
+};
+/* clang-format on */
+
+/* The class attributes of Arch and Attr. */
+int types_add_constants(void)
+{
+	PyObject *dict = ArchType.tp_dict;
+	size_t i;
+
+	if (value_dict_set(dict, "NATIVE",
+			   PyLong_FromUnsignedLong(SCMP_ARCH_NATIVE)) < 0)
+		return -1;
+	for (i = 0; i < ARCH_TABLE_LEN; i++)
+		if (value_dict_set(
+			dict, arch_table[i].attr,
+			PyLong_FromUnsignedLong(arch_table[i].token)) < 0)
+			return -1;
+	PyType_Modified(&ArchType);
+	dict = AttrType.tp_dict;
+	for (i = 0; i < sizeof(attr_table) / sizeof(attr_table[0]); i++)
+		if (value_dict_set(dict, attr_table[i].name,
+				   PyLong_FromLong(attr_table[i].value)) < 0)
+			return -1;
+	PyType_Modified(&AttrType);
+	return 0;
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* PFC of every comparison operator on a 64-bit and a 32-bit ABI. */
+
+#include "filter_spec.h"
+
+static const char *const spec[] = {
+	"init ALLOW",
+	"arch -native +aarch64 +arm",
+	"rule ERRNO(1) read a0!=0x100000002",
+	"rule ERRNO(2) write a1<0x300000004",
+	"rule ERRNO(3) close a0<=5",
+	"rule ERRNO(4) dup a0>=0x600000000",
+	"rule ERRNO(5) lseek a2>7",
+	"rule ERRNO(6) fchdir a0&0xff000000ff==0x1200000034",
+	"rule ERRNO(7) fchmod a1&0xff==0x10",
+	"rule ERRNO(8) fsync a0&0xf00000000==0x100000000",
+	"rule ERRNO(9) umask a0==1 a1!=2 a2<3 a3<=4 a4>5 a5>=6",
+	"rule ERRNO(10) flock a0>0 a1>=0",
+	NULL
+};
+
+int main(int argc, char *argv[])
+{
+	return spec_pfc_main(argc, argv, spec);
+}
