@@ -58,6 +58,8 @@ struct range {
 	uint32_t hi;
 	int target;
 	uint64_t weight;	/* how many of the ABI's syscalls it holds */
+	int base;		/* the outcome before lone numbers were folded in */
+	unsigned int folds;	/* lone numbers folded in: jeq tests in front */
 };
 
 static int gen_level(struct gen *g, const struct tree_node *level, int fail);
@@ -329,21 +331,21 @@ static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
 }
 
 /*
- * A search over ranges[0..cnt): split where the weight of both sides is
- * closest, so the most used numbers sit near the root.
+ * A search over ranges[0..cnt) in at most @depth comparisons (cnt <=
+ * 2^depth): among the splits that keep both sides within the remaining
+ * depth, take the one where the weight of both sides is closest, so the
+ * most used numbers sit near the root without breaking the log2 bound.
  */
-static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt)
+static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
+		      unsigned int depth)
 {
 	bpf_acc nr = bpf_acc_word(NR_OFFSET, FULL_MASK);
 	uint64_t total = 0, left = 0, best_diff = UINT64_MAX, diff;
-	unsigned int i, split = 1;
+	unsigned int i, split = 1, half;
 
 	if (cnt == 1)
 		return r[0].target;
-	/* one number apart from its surroundings: a single jeq */
-	if (cnt == 3 && r[1].lo == r[1].hi && r[0].target == r[2].target)
-		return bpf_ir_jump(g->ir, BPF_JEQ, r[1].lo, nr, r[1].target,
-				   r[0].target);
+	/* the last or the first number alone: a jeq */
 	if (cnt == 2 && r[1].lo == r[1].hi && r[1].hi == UINT32_MAX)
 		return bpf_ir_jump(g->ir, BPF_JEQ, r[1].lo, nr, r[1].target,
 				   r[0].target);
@@ -351,10 +353,13 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt)
 		return bpf_ir_jump(g->ir, BPF_JEQ, 0, nr, r[0].target,
 				   r[1].target);
 
+	half = 1U << (depth - 1);
 	for (i = 0; i < cnt; i++)
 		total += r[i].weight;
 	for (i = 1; i < cnt; i++) {
 		left += r[i - 1].weight;
+		if (i > half || cnt - i > half)
+			continue;
 		diff = left * 2 > total ? left * 2 - total : total - left * 2;
 		if (diff < best_diff) {
 			best_diff = diff;
@@ -362,8 +367,59 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt)
 		}
 	}
 	return bpf_ir_jump(g->ir, BPF_JGE, r[split].lo, nr,
-			   gen_ranges(g, r + split, cnt - split),
-			   gen_ranges(g, r, split));
+			   gen_ranges(g, r + split, cnt - split, depth - 1),
+			   gen_ranges(g, r, split, depth - 1));
+}
+
+/* How much more a syscall with rules weighs than one without. */
+#define RULE_WEIGHT 2
+
+/* Most lone numbers folded into one range (jeq tests in front of it). */
+#define FOLD_MAX 1U
+
+/*
+ * A lone number between two ranges of one outcome makes two more ranges
+ * for the search: fold it and the right-hand range into the left-hand one,
+ * whose outcome becomes "jeq NR: the lone number's outcome, else the old
+ * one". The search gets shallower for everything; the folded range pays
+ * one jeq. Returns 0 or a negative errno.
+ */
+static int fold_lone(struct gen *g, struct range *r, unsigned int *cnt)
+{
+	bpf_acc nr = bpf_acc_word(NR_OFFSET, FULL_MASK);
+	unsigned int i, n = 0;
+
+	for (i = 0; i < *cnt; i++)
+		r[i].base = r[i].target;
+	for (i = 0; i < *cnt; i++) {
+		if (n > 0 && i + 1 < *cnt && r[i].lo == r[i].hi &&
+		    r[n - 1].base == r[i + 1].base && r[n - 1].folds < FOLD_MAX &&
+		    r[i + 1].folds == 0) {
+			r[n - 1].target = bpf_ir_jump(g->ir, BPF_JEQ, r[i].lo, nr,
+						      r[i].target,
+						      r[n - 1].target);
+			if (r[n - 1].target < 0)
+				return r[n - 1].target;
+			r[n - 1].folds++;
+			r[n - 1].hi = r[i + 1].hi;
+			r[n - 1].weight += r[i].weight + r[i + 1].weight;
+			i++;
+			continue;
+		}
+		r[n++] = r[i];
+	}
+	*cnt = n;
+	return 0;
+}
+
+/* The fewest comparisons that tell @cnt ranges apart: ceil(log2 cnt). */
+static unsigned int search_depth(unsigned int cnt)
+{
+	unsigned int depth = 0;
+
+	while ((1ULL << depth) < cnt)
+		depth++;
+	return depth;
 }
 
 static int prio_cmp(const void *a, const void *b)
@@ -419,7 +475,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	struct db_syscall **prio = NULL;
 	unsigned int prio_cnt = 0, i, total;
 	uint32_t span[4] = { 0 };	/* first, last: of @arch, of @second */
-	int target, badarch, rc;
+	int target, deflt, badarch, rc;
 
 	g->arch = arch->arch;
 	total = tree_count(arch->syscalls) +
@@ -431,13 +487,10 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 		goto out;
 	rs.cap = 8;
 	rs.cnt = 1;
-	rs.r[0] = (struct range){
-		.lo = 0,
-		.hi = UINT32_MAX,
-		.target = bpf_ir_ret(g->ir, filter->attr.act_default),
-	};
+	deflt = bpf_ir_ret(g->ir, filter->attr.act_default);
+	rs.r[0] = (struct range){ .lo = 0, .hi = UINT32_MAX, .target = deflt };
 	badarch = bpf_ir_ret(g->ir, filter->attr.act_badarch);
-	rc = rs.r[0].target < 0 ? rs.r[0].target : badarch < 0 ? badarch : 0;
+	rc = deflt < 0 ? deflt : badarch < 0 ? badarch : 0;
 	if (rc < 0)
 		goto out;
 
@@ -479,13 +532,21 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	arch_syscall_span(arch->arch, &span[0], &span[1]);
 	if (second != NULL)
 		arch_syscall_span(second->arch, &span[2], &span[3]);
-	for (i = 0; i < rs.cnt; i++)
+	for (i = 0; i < rs.cnt; i++) {
 		rs.r[i].weight = range_weight(span[0], span[1], rs.r[i].lo,
 					      rs.r[i].hi) +
 				 (second ? range_weight(span[2], span[3],
 							rs.r[i].lo,
 							rs.r[i].hi) : 0);
-	target = gen_ranges(g, rs.r, rs.cnt);
+		/* the syscalls a policy names are the ones programs make */
+		if (rs.r[i].target != deflt && rs.r[i].target != badarch)
+			rs.r[i].weight *= RULE_WEIGHT;
+	}
+	/* a balanced depth bound: no number pays for the weighting */
+	rc = fold_lone(g, rs.r, &rs.cnt);
+	if (rc < 0)
+		goto out;
+	target = gen_ranges(g, rs.r, rs.cnt, search_depth(rs.cnt));
 
 	/* prioritised syscalls first, highest priority first */
 	qsort(prio, prio_cnt, sizeof(*prio), prio_cmp);
