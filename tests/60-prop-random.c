@@ -240,7 +240,6 @@ static void minimise(struct ctx *c, struct prop_script *s, uint64_t seed,
 	struct seccomp_data data = f->data;
 	struct prop_script t;
 	struct failure g;
-	struct prop_op *op;
 	bool changed = true;
 	unsigned int i, j;
 
@@ -260,10 +259,7 @@ static void minimise(struct ctx *c, struct prop_script *s, uint64_t seed,
 		for (i = 0; i < s->cnt; i++) {
 			for (j = s->ops[i].cnt; j-- > 0;) {
 				t = *s;
-				op = &t.ops[i];
-				memmove(&op->cmps[j], &op->cmps[j + 1],
-					(op->cnt - j - 1) * sizeof(*op->cmps));
-				op->cnt--;
+				prop_script_drop_cmp(&t, i, j);
 				if (check(c, &t, seed,
 					  f->kind == F_ACTION ? &data : NULL,
 					  &g) ||

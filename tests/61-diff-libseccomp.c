@@ -1002,7 +1002,6 @@ static void minimise(struct diff *df, struct prop_script *s, uint64_t seed,
 	struct seccomp_data data = f->data;
 	struct prop_script t;
 	struct finding g;
-	struct prop_op *op;
 	bool changed = true;
 	unsigned int i, j;
 	char cat[CAT_LEN];
@@ -1026,10 +1025,7 @@ static void minimise(struct diff *df, struct prop_script *s, uint64_t seed,
 		for (i = 0; i < s->cnt; i++) {
 			for (j = s->ops[i].cnt; j-- > 0;) {
 				t = *s;
-				op = &t.ops[i];
-				memmove(&op->cmps[j], &op->cmps[j + 1],
-					(op->cnt - j - 1) * sizeof(*op->cmps));
-				op->cnt--;
+				prop_script_drop_cmp(&t, i, j);
 				if (run_both(df, &t, seed, cat,
 					     f->rc ? NULL : &data, &g))
 					continue;

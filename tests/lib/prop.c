@@ -529,6 +529,17 @@ void prop_script_drop(struct prop_script *s, unsigned int i)
 	s->cnt--;
 }
 
+/** prop_script_drop_cmp - remove comparison @j from call @i of a script */
+void prop_script_drop_cmp(struct prop_script *s, unsigned int i,
+			  unsigned int j)
+{
+	struct prop_op *op = &s->ops[i];
+
+	memmove(&op->cmps[j], &op->cmps[j + 1],
+		(op->cnt - j - 1) * sizeof(*op->cmps));
+	op->cnt--;
+}
+
 /*
  * Replay
  */

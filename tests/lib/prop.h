@@ -165,6 +165,8 @@ void prop_print(FILE *f, const struct prop_api *api,
 void prop_print_data(FILE *f, const struct seccomp_data *d);
 const char *prop_action_str(uint32_t action, char *buf, size_t size);
 void prop_script_drop(struct prop_script *s, unsigned int i);
+void prop_script_drop_cmp(struct prop_script *s, unsigned int i,
+			  unsigned int j);
 
 /*
  * The model
