@@ -128,7 +128,7 @@ int main(int argc, char *argv[])
 	const struct bpf_sim_arch *arch = bpf_sim_arch_native();
 	struct seccomp_data data;
 	struct bpf_sim_prog prog = {0};
-	struct bpf_sim_fault why;
+	struct bpf_sim_fault why = { 0 };
 	struct bpf_sim_result res;
 	const char *file = NULL;
 	int opt_count = 0;
@@ -189,17 +189,17 @@ int main(int argc, char *argv[])
 	if (rc < 0)
 		exit_fault(-rc, NULL);
 	rc = bpf_sim_verify(&prog, &why);
-	if (rc < 0) {
-		/* libseccomp's tool reports running off the end as ERROR. */
-		if (why.reason == BPF_SIM_ERR_NO_RET)
-			exit_error(why.pc, bpf_sim_reason_str(why.reason));
-		exit_fault(-rc, &why);
+	if (rc == 0) {
+		prog.state = 1;
+		rc = bpf_sim_run(&prog, &data, &res);
 	}
-	prog.state = 1;
-	rc = bpf_sim_run(&prog, &data, &res);
-	if (rc < 0)
-		exit_fault(-rc, NULL);
+	/* freed before any exit: the fuzz harness runs this in-process */
 	bpf_sim_free(&prog);
+	if (rc < 0 && why.reason == BPF_SIM_ERR_NO_RET)
+		/* libseccomp's tool reports running off the end as ERROR. */
+		exit_error(why.pc, bpf_sim_reason_str(why.reason));
+	if (rc < 0)
+		exit_fault(-rc, why.reason != BPF_SIM_OK ? &why : NULL);
 
 	if (bpf_sim_action_str(res.action, action, sizeof(action)) < 0) {
 		char what[48];
