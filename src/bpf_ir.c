@@ -43,12 +43,19 @@ struct ir_node {
 	bpf_acc need;	/* accumulator on entry */
 };
 
+/* Returns are asked for once per rule leaf: a few actions, many times. */
+#define RET_CACHE 8U
+
 struct bpf_ir {
 	struct ir_node *nodes;
 	unsigned int cnt;
 	unsigned int cap;
 	int *slots;		/* open-addressing index of nodes, -1 free */
 	unsigned int slot_cap;	/* a power of two */
+	struct {
+		uint32_t action;
+		int id;		/* 0 (never a return's id here): empty */
+	} rets[RET_CACHE];
 };
 
 /**
@@ -183,8 +190,17 @@ int bpf_ir_ret(struct bpf_ir *ir, uint32_t action)
 	struct ir_node n = {
 		.code = BPF_RET | BPF_K, .k = action, .jt = -1, .jf = -1,
 	};
+	unsigned int slot = (action ^ action >> 16) % RET_CACHE;
+	int id;
 
-	return intern(ir, &n);
+	if (ir->rets[slot].id > 0 && ir->rets[slot].action == action)
+		return ir->rets[slot].id;
+	id = intern(ir, &n);
+	if (id > 0) {
+		ir->rets[slot].action = action;
+		ir->rets[slot].id = id;
+	}
+	return id;
 }
 
 /**

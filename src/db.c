@@ -447,12 +447,21 @@ static int node_cmp(const struct tree_node *a, const struct tree_node *b)
 	return (x->op == SCMP_CMP_GE) - (y->op == SCMP_CMP_GE);
 }
 
-/* Sorts a rule's comparisons by argument: the order of its trie path. */
-static int arg_cmp(const void *a, const void *b)
+/*
+ * Sorts a rule's comparisons by argument: the order of its trie path. At
+ * most six distinct arguments: an insertion sort beats qsort's setup.
+ */
+static void args_sort(struct scmp_arg_cmp *cmps, unsigned int cnt)
 {
-	const struct scmp_arg_cmp *x = a, *y = b;
+	struct scmp_arg_cmp c;
+	unsigned int i, j;
 
-	return (x->arg > y->arg) - (x->arg < y->arg);
+	for (i = 1; i < cnt; i++) {
+		c = cmps[i];
+		for (j = i; j > 0 && cmps[j - 1].arg > c.arg; j--)
+			cmps[j] = cmps[j - 1];
+		cmps[j] = c;
+	}
 }
 
 /* The branch a rule's path continues on after this node. */
@@ -774,8 +783,7 @@ static int rule_plans(const struct db_filter *filter, const struct db_rule *rule
 			if (rule->cmps[i].arg != 0)
 				mux_cmps[mux_cnt++] = rule->cmps[i];
 		p = &plans[(*plan_cnt)++];
-		p->arch = arch;
-		p->num = mux_nr;
+		*p = (struct plan){ .arch = arch, .num = mux_nr };
 		rc = plan_prepare(p, filter, rule, mux_cmps, mux_cnt);
 		if (rc < 0)
 			return rc;
@@ -796,8 +804,7 @@ static int rule_plans(const struct db_filter *filter, const struct db_rule *rule
 	}
 
 	p = &plans[(*plan_cnt)++];
-	p->arch = arch;
-	p->num = num;
+	*p = (struct plan){ .arch = arch, .num = num };
 	return plan_prepare(p, filter, rule, rule->cmps, rule->cmp_cnt);
 }
 
@@ -817,8 +824,7 @@ int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 	unsigned int i, plan_cnt = 0;
 	int rc = 0;
 
-	memset(plans, 0, sizeof(plans));
-	qsort(sorted.cmps, sorted.cmp_cnt, sizeof(sorted.cmps[0]), arg_cmp);
+	args_sort(sorted.cmps, sorted.cmp_cnt);
 
 	for (i = 0; i < filter->arch_cnt && rc == 0; i++)
 		rc = rule_plans(filter, &sorted, filter->arches[i], plans,
