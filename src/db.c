@@ -35,6 +35,10 @@
  * checks for conflicts without touching the filter, apply links the new
  * nodes in and cannot fail. A failed call leaves the filter as it was.
  * Transactions are deep copies of the per-ABI sets, restored on reject.
+ *
+ * Trie nodes and syscall entries live in the filter's pool (pool.c): rule
+ * changes return freed ones to it, and releasing the filter drops the
+ * pool's chunks instead of walking the sets.
  */
 
 #include <errno.h>
@@ -63,57 +67,61 @@ static const struct db_attrs attrs_default = {
  * Freeing and copying
  */
 
-static void level_free(struct tree_node *level);
+static void level_free(struct pool *pool, struct tree_node *level);
 
-static void branch_free(struct db_branch *br)
+static void branch_free(struct pool *pool, struct db_branch *br)
 {
 	if (br->kind == DB_BR_LEVEL)
-		level_free(br->level);
+		level_free(pool, br->level);
 	br->kind = DB_BR_NONE;
 	br->level = NULL;
 }
 
-static void level_free(struct tree_node *level)
+static void level_free(struct pool *pool, struct tree_node *level)
 {
 	struct db_node *node = NODE(level);
 
 	if (level == NULL)
 		return;
-	level_free(level->left);
-	level_free(level->right);
-	branch_free(&node->br[0]);
-	branch_free(&node->br[1]);
-	free(node);
+	level_free(pool, level->left);
+	level_free(pool, level->right);
+	branch_free(pool, &node->br[0]);
+	branch_free(pool, &node->br[1]);
+	pool_put(pool, node);
 }
 
-static void syscalls_free(struct tree_node *set)
+static void syscalls_free(struct pool *pool, struct tree_node *set)
 {
 	struct db_syscall *sys = SYSCALL(set);
 
 	if (set == NULL)
 		return;
-	syscalls_free(set->left);
-	syscalls_free(set->right);
-	level_free(sys->level);
-	free(sys);
+	syscalls_free(pool, set->left);
+	syscalls_free(pool, set->right);
+	level_free(pool, sys->level);
+	pool_put(pool, sys);
 }
 
-static void arch_free(struct db_arch *arch)
+/* Frees an ABI's rules; with @pool NULL, leaves its entries to the pool. */
+static void arch_free(struct pool *pool, struct db_arch *arch)
 {
 	if (arch == NULL)
 		return;
-	syscalls_free(arch->syscalls);
+	if (pool != NULL)
+		syscalls_free(pool, arch->syscalls);
 	free(arch);
 }
 
-static struct tree_node *level_copy(const struct tree_node *level);
+static struct tree_node *level_copy(struct pool *pool,
+				    const struct tree_node *level);
 
-static int branch_copy(struct db_branch *dst, const struct db_branch *src)
+static int branch_copy(struct pool *pool, struct db_branch *dst,
+		       const struct db_branch *src)
 {
 	*dst = *src;
 	if (src->kind != DB_BR_LEVEL)
 		return 0;
-	dst->level = level_copy(src->level);
+	dst->level = level_copy(pool, src->level);
 	if (dst->level != NULL)
 		return 0;
 	dst->kind = DB_BR_NONE;
@@ -121,52 +129,54 @@ static int branch_copy(struct db_branch *dst, const struct db_branch *src)
 }
 
 /* Copies a trie level; returns NULL on allocation failure. */
-static struct tree_node *level_copy(const struct tree_node *level)
+static struct tree_node *level_copy(struct pool *pool,
+				    const struct tree_node *level)
 {
 	struct db_node *copy;
 
-	copy = malloc(sizeof(*copy));
+	copy = pool_zalloc(pool);
 	if (copy == NULL)
 		return NULL;
 	*copy = *NODE(level);
 	copy->link.left = copy->link.right = NULL;
 	copy->br[0].kind = copy->br[1].kind = DB_BR_NONE;
 	if ((level->left != NULL &&
-	     (copy->link.left = level_copy(level->left)) == NULL) ||
+	     (copy->link.left = level_copy(pool, level->left)) == NULL) ||
 	    (level->right != NULL &&
-	     (copy->link.right = level_copy(level->right)) == NULL) ||
-	    branch_copy(&copy->br[0], &NODE(level)->br[0]) < 0 ||
-	    branch_copy(&copy->br[1], &NODE(level)->br[1]) < 0) {
-		level_free(&copy->link);
+	     (copy->link.right = level_copy(pool, level->right)) == NULL) ||
+	    branch_copy(pool, &copy->br[0], &NODE(level)->br[0]) < 0 ||
+	    branch_copy(pool, &copy->br[1], &NODE(level)->br[1]) < 0) {
+		level_free(pool, &copy->link);
 		return NULL;
 	}
 	return &copy->link;
 }
 
 /* Copies a set of syscalls; returns NULL on allocation failure. */
-static struct tree_node *syscalls_copy(const struct tree_node *set)
+static struct tree_node *syscalls_copy(struct pool *pool,
+				       const struct tree_node *set)
 {
 	struct db_syscall *copy;
 
-	copy = malloc(sizeof(*copy));
+	copy = pool_zalloc(pool);
 	if (copy == NULL)
 		return NULL;
 	*copy = *SYSCALL(set);
 	copy->link.left = copy->link.right = NULL;
 	copy->level = NULL;
 	if ((set->left != NULL &&
-	     (copy->link.left = syscalls_copy(set->left)) == NULL) ||
+	     (copy->link.left = syscalls_copy(pool, set->left)) == NULL) ||
 	    (set->right != NULL &&
-	     (copy->link.right = syscalls_copy(set->right)) == NULL) ||
+	     (copy->link.right = syscalls_copy(pool, set->right)) == NULL) ||
 	    (SYSCALL(set)->level != NULL &&
-	     (copy->level = level_copy(SYSCALL(set)->level)) == NULL)) {
-		syscalls_free(&copy->link);
+	     (copy->level = level_copy(pool, SYSCALL(set)->level)) == NULL)) {
+		syscalls_free(pool, &copy->link);
 		return NULL;
 	}
 	return &copy->link;
 }
 
-static struct db_arch *arch_copy(const struct db_arch *arch)
+static struct db_arch *arch_copy(struct pool *pool, const struct db_arch *arch)
 {
 	struct db_arch *copy;
 
@@ -176,7 +186,7 @@ static struct db_arch *arch_copy(const struct db_arch *arch)
 	copy->arch = arch->arch;
 	copy->syscalls = NULL;
 	if (arch->syscalls != NULL) {
-		copy->syscalls = syscalls_copy(arch->syscalls);
+		copy->syscalls = syscalls_copy(pool, arch->syscalls);
 		if (copy->syscalls == NULL) {
 			free(copy);
 			return NULL;
@@ -185,7 +195,7 @@ static struct db_arch *arch_copy(const struct db_arch *arch)
 	return copy;
 }
 
-static void snapshots_free(struct db_snapshot *snap)
+static void snapshots_free(struct pool *pool, struct db_snapshot *snap)
 {
 	struct db_snapshot *next;
 	unsigned int i;
@@ -193,7 +203,7 @@ static void snapshots_free(struct db_snapshot *snap)
 	for (; snap != NULL; snap = next) {
 		next = snap->next;
 		for (i = 0; i < snap->arch_cnt; i++)
-			arch_free(snap->arches[i]);
+			arch_free(pool, snap->arches[i]);
 		free(snap);
 	}
 }
@@ -215,6 +225,7 @@ struct db_filter *db_new(uint32_t act_default)
 	filter = calloc(1, sizeof(*filter));
 	if (filter == NULL)
 		return NULL;
+	pool_init(&filter->pool, sizeof(union db_entry));
 	if (db_reset(filter, act_default) < 0) {
 		free(filter);
 		return NULL;
@@ -222,15 +233,17 @@ struct db_filter *db_new(uint32_t act_default)
 	return filter;
 }
 
+/* Drops all rules and snapshots: the pool goes as a whole. */
 static void filter_clear(struct db_filter *filter)
 {
 	unsigned int i;
 
 	for (i = 0; i < filter->arch_cnt; i++)
-		arch_free(filter->arches[i]);
+		arch_free(NULL, filter->arches[i]);
 	filter->arch_cnt = 0;
-	snapshots_free(filter->snapshots);
+	snapshots_free(NULL, filter->snapshots);
 	filter->snapshots = NULL;
+	pool_drop(&filter->pool);
 	db_changed(filter);
 }
 
@@ -364,7 +377,7 @@ int db_arch_remove(struct db_filter *filter, uint32_t token)
 			break;
 	if (i == filter->arch_cnt)
 		return -EEXIST;
-	arch_free(filter->arches[i]);
+	arch_free(&filter->pool, filter->arches[i]);
 	filter->arch_cnt--;
 	memmove(&filter->arches[i], &filter->arches[i + 1],
 		(filter->arch_cnt - i) * sizeof(filter->arches[0]));
@@ -396,6 +409,7 @@ int db_merge(struct db_filter *dst, struct db_filter *src)
 	for (i = 0; i < src->arch_cnt; i++)
 		dst->arches[dst->arch_cnt++] = src->arches[i];
 	src->arch_cnt = 0;
+	pool_adopt(&dst->pool, &src->pool);
 	dst->notify_used = dst->notify_used || src->notify_used;
 	db_changed(dst);
 	db_free(src);
@@ -479,13 +493,14 @@ static struct db_node *path_next(const struct db_node *node)
 }
 
 /* Frees a rule's path from @node up to (not including) @keep. */
-static void path_free(struct db_node *node, const struct db_node *keep)
+static void path_free(struct pool *pool, struct db_node *node,
+		      const struct db_node *keep)
 {
 	struct db_node *next;
 
 	while (node != NULL && node != keep) {
 		next = path_next(node);
-		free(node);
+		pool_put(pool, node);
 		node = next;
 	}
 }
@@ -497,7 +512,8 @@ static void path_free(struct db_node *node, const struct db_node *keep)
  * out. Sets *path to NULL when no comparison remains: the rule is then
  * unconditional. Returns 0 or -ENOMEM.
  */
-static int path_build(const struct arch_def *arch, uint32_t action,
+static int path_build(struct pool *pool, const struct arch_def *arch,
+		      uint32_t action,
 		      const struct scmp_arg_cmp *cmps, unsigned int cnt,
 		      struct db_node **path)
 {
@@ -507,9 +523,9 @@ static int path_build(const struct arch_def *arch, uint32_t action,
 	int branch;
 
 	for (i = 0; i < cnt; i++) {
-		node = calloc(1, sizeof(*node));
+		node = pool_zalloc(pool);
 		if (node == NULL) {
-			path_free(head, NULL);
+			path_free(pool, head, NULL);
 			return -ENOMEM;
 		}
 		node->cmp.arg = cmps[i].arg;
@@ -542,7 +558,7 @@ static int path_build(const struct arch_def *arch, uint32_t action,
 			break;
 		}
 		if (node->cmp.op == SCMP_CMP_EQ && node->cmp.mask == 0) {
-			free(node);
+			pool_put(pool, node);
 			continue;
 		}
 		node->link.heap = tree_hash(node->cmp.datum ^
@@ -657,7 +673,7 @@ static int plan_path(struct plan *p, struct tree_node **level,
 }
 
 /* Prepares one rule: builds its path and decides how it merges. */
-static int plan_prepare(struct plan *p, const struct db_filter *filter,
+static int plan_prepare(struct plan *p, struct db_filter *filter,
 			const struct db_rule *rule,
 			const struct scmp_arg_cmp *cmps, unsigned int cnt)
 {
@@ -665,14 +681,15 @@ static int plan_prepare(struct plan *p, const struct db_filter *filter,
 	int rc;
 
 	p->action = rule->action;
-	rc = path_build(p->arch->arch, rule->action, cmps, cnt, &p->path);
+	rc = path_build(&filter->pool, p->arch->arch, rule->action, cmps, cnt,
+			&p->path);
 	if (rc < 0)
 		return rc;
 
 	key.num = p->num;
 	p->sys = SYSCALL(tree_find(p->arch->syscalls, &key.link, syscall_cmp));
 	if (p->sys == NULL) {
-		p->sys = calloc(1, sizeof(*p->sys));
+		p->sys = pool_zalloc(&filter->pool);
 		if (p->sys == NULL)
 			return -ENOMEM;
 		p->sys_new = true;
@@ -697,15 +714,15 @@ static int plan_prepare(struct plan *p, const struct db_filter *filter,
 }
 
 /* Releases what a plan allocated and did not link in. */
-static void plan_discard(struct plan *p)
+static void plan_discard(struct pool *pool, struct plan *p)
 {
-	path_free(p->path, NULL);
+	path_free(pool, p->path, NULL);
 	if (p->sys_new)
-		free(p->sys);
+		pool_put(pool, p->sys);
 }
 
 /* Links a prepared rule in. Cannot fail. */
-static void plan_apply(struct plan *p)
+static void plan_apply(struct pool *pool, struct plan *p)
 {
 	struct db_syscall *sys = p->sys;
 	struct db_branch *br = NULL;
@@ -715,7 +732,7 @@ static void plan_apply(struct plan *p)
 
 	switch (p->kind) {
 	case PLAN_NOTHING:
-		path_free(p->path, NULL);
+		path_free(pool, p->path, NULL);
 		break;
 	case PLAN_SYSCALL:
 		sys->has_rules = true;
@@ -724,17 +741,17 @@ static void plan_apply(struct plan *p)
 		sys->level = p->path == NULL ? NULL : &p->path->link;
 		break;
 	case PLAN_UNCOND:
-		level_free(sys->level);
+		level_free(pool, sys->level);
 		sys->level = NULL;
 		sys->uncond = true;
 		sys->action = p->action;
 		break;
 	case PLAN_SIBLING:
-		path_free(p->path, p->rest);
+		path_free(pool, p->path, p->rest);
 		tree_insert(p->level, &p->rest->link, node_cmp);
 		break;
 	case PLAN_BRANCH:
-		path_free(p->path, p->rest);
+		path_free(pool, p->path, p->rest);
 		if (p->rest == NULL) {
 			br->kind = DB_BR_ACTION;
 			br->action = p->action;
@@ -744,8 +761,8 @@ static void plan_apply(struct plan *p)
 		}
 		break;
 	case PLAN_PRUNE:
-		path_free(p->path, NULL);
-		branch_free(br);
+		path_free(pool, p->path, NULL);
+		branch_free(pool, br);
 		br->kind = DB_BR_ACTION;
 		br->action = p->action;
 		break;
@@ -760,7 +777,7 @@ static void plan_apply(struct plan *p)
  * multiplexer with its call number as argument 0 next to the rule for the
  * direct syscall (its pseudo number if the ABI has none).
  */
-static int rule_plans(const struct db_filter *filter, const struct db_rule *rule,
+static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
 		      struct db_arch *arch, struct plan *plans,
 		      unsigned int *plan_cnt)
 {
@@ -831,12 +848,12 @@ int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 				&plan_cnt);
 	if (rc < 0) {
 		for (i = 0; i < plan_cnt; i++)
-			plan_discard(&plans[i]);
+			plan_discard(&filter->pool, &plans[i]);
 		return rc;
 	}
 
 	for (i = 0; i < plan_cnt; i++)
-		plan_apply(&plans[i]);
+		plan_apply(&filter->pool, &plans[i]);
 	if (rule->action == SCMP_ACT_NOTIFY)
 		filter->notify_used = true;
 	db_changed(filter);
@@ -874,7 +891,7 @@ int db_syscall_priority(struct db_filter *filter, int syscall,
 					   &key.link, syscall_cmp));
 		if (sys[i] != NULL)
 			continue;
-		sys[i] = calloc(1, sizeof(*sys[i]));
+		sys[i] = pool_zalloc(&filter->pool);
 		if (sys[i] == NULL) {
 			rc = -ENOMEM;
 			goto out;
@@ -899,7 +916,7 @@ int db_syscall_priority(struct db_filter *filter, int syscall,
 out:
 	for (i = 0; i < filter->arch_cnt; i++)
 		if (fresh[i])
-			free(sys[i]);
+			pool_put(&filter->pool, sys[i]);
 	return rc;
 }
 
@@ -921,10 +938,10 @@ int db_transaction_start(struct db_filter *filter)
 	if (snap == NULL)
 		return -ENOMEM;
 	for (i = 0; i < filter->arch_cnt; i++) {
-		snap->arches[i] = arch_copy(filter->arches[i]);
+		snap->arches[i] = arch_copy(&filter->pool, filter->arches[i]);
 		if (snap->arches[i] == NULL) {
 			snap->arch_cnt = i;
-			snapshots_free(snap);
+			snapshots_free(&filter->pool, snap);
 			return -ENOMEM;
 		}
 	}
@@ -947,7 +964,7 @@ void db_transaction_reject(struct db_filter *filter)
 	if (snap == NULL)
 		return;
 	for (i = 0; i < filter->arch_cnt; i++)
-		arch_free(filter->arches[i]);
+		arch_free(&filter->pool, filter->arches[i]);
 	memcpy(filter->arches, snap->arches, sizeof(filter->arches));
 	filter->arch_cnt = snap->arch_cnt;
 	filter->notify_used = snap->notify_used;
@@ -967,7 +984,7 @@ void db_transaction_commit(struct db_filter *filter)
 		return;
 	filter->snapshots = snap->next;
 	snap->next = NULL;
-	snapshots_free(snap);
+	snapshots_free(&filter->pool, snap);
 }
 
 /*

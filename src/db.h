@@ -12,6 +12,7 @@
 #include <seccomp.h>
 
 #include "arch.h"
+#include "pool.h"
 #include "tree.h"
 
 /* Most ABIs one filter can hold: every known one. */
@@ -66,6 +67,12 @@ struct db_syscall {
 	struct tree_node *level; /* the trie's top level when !uncond */
 };
 
+/* What the filter's pool holds: trie nodes and syscall entries. */
+union db_entry {
+	struct db_node node;
+	struct db_syscall sys;
+};
+
 /* The rules of one ABI. */
 struct db_arch {
 	const struct arch_def *arch;
@@ -95,6 +102,7 @@ struct db_filter {
 	unsigned int arch_cnt;
 	bool notify_used;	/* some action is NOTIFY: load wants a listener */
 	struct db_snapshot *snapshots;	/* open transactions, innermost first */
+	struct pool pool;		/* db_entry slots of all ABIs */
 	struct sock_filter *prog;	/* precomputed program, or NULL */
 	size_t prog_len;
 };
