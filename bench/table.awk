@@ -111,7 +111,8 @@ END {
 	printf "Build+export: median CPU time (CLOCK_THREAD_CPUTIME_ID, so that other load\n"
 	printf "on the machine counts less) of seccomp_init, arches and attributes, every\n"
 	printf "rule (numbers resolved beforehand), seccomp_export_bpf to /dev/null and\n"
-	printf "seccomp_release. Name lookup: median time to resolve the rules' names\n"
+	printf "seccomp_release, less the median cost of reading the clock twice (an\n"
+	printf "empty interval). Name lookup: median time to resolve the rules' names\n"
 	printf "(not included). ours/theirs < 1: ours is faster/smaller.\n\n"
 	if (have_sys) {
 		printf "| workload | arches | rules | instructions ours / %s | ours/theirs | build+export ours / %s | ours/theirs | name lookup ours / %s |\n", ver[2], ver[2], ver[2]

@@ -152,6 +152,27 @@ static int value_cmp(const void *a, const void *b)
 }
 
 /*
+ * Sorts a run by value. The trie keeps equality siblings with one mask in
+ * descending order, so reversing them usually is all it takes.
+ */
+static void values_sort(struct db_node **run, unsigned int cnt)
+{
+	struct db_node *swap;
+	unsigned int i;
+
+	for (i = 0; i < cnt / 2; i++) {
+		swap = run[i];
+		run[i] = run[cnt - 1 - i];
+		run[cnt - 1 - i] = swap;
+	}
+	for (i = 1; i < cnt; i++)
+		if (run[i - 1]->cmp.datum > run[i]->cmp.datum)
+			break;
+	if (i < cnt)
+		qsort(run, cnt, sizeof(*run), value_cmp);
+}
+
+/*
  * A run of equality tests on one argument with one mask. The values
  * exclude each other, so their order does not matter and a failed sub-trie
  * of one of them can only go on to the end of the run: @fail.
@@ -169,7 +190,7 @@ static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
 	vals = malloc(cnt * sizeof(*vals));
 	if (vals == NULL)
 		return -ENOMEM;
-	qsort(run, cnt, sizeof(*run), value_cmp);
+	values_sort(run, cnt);
 
 	/*
 	 * All tests of the run share one mask. 64-bit ABIs: search the
