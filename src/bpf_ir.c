@@ -233,34 +233,28 @@ int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc,
 	return intern(ir, &n);
 }
 
+/* A node on the depth-first stack: which of its targets comes next. */
+struct order_frame {
+	int node;
+	int step;
+};
+
 /*
  * Reverse post-order from @root, without recursion (chains of priority
  * checks can be long). Visiting the false target last puts it right after
- * its jump.
+ * its jump. @stack and @seen (zeroed) have room for every node.
  */
-static int order_nodes(const struct bpf_ir *ir, int root, int *order,
-		       unsigned int *order_cnt)
+static unsigned int order_nodes(const struct bpf_ir *ir, int root, int *order,
+				struct order_frame *stack, unsigned char *seen)
 {
-	struct frame {
-		int node;
-		int step;
-	} *stack;
 	unsigned int depth = 0, done = 0;
-	unsigned char *seen;
 	const struct ir_node *n;
 	int next;
 
-	stack = malloc(ir->cnt * sizeof(*stack));
-	seen = calloc(ir->cnt, 1);
-	if (stack == NULL || seen == NULL) {
-		free(stack);
-		free(seen);
-		return -ENOMEM;
-	}
-	stack[depth++] = (struct frame){ root, 0 };
+	stack[depth++] = (struct order_frame){ root, 0 };
 	seen[root] = 1;
 	while (depth > 0) {
-		struct frame *f = &stack[depth - 1];
+		struct order_frame *f = &stack[depth - 1];
 
 		n = &ir->nodes[f->node];
 		next = -1;
@@ -272,7 +266,7 @@ static int order_nodes(const struct bpf_ir *ir, int root, int *order,
 			f->step++;
 			if (next >= 0 && !seen[next]) {
 				seen[next] = 1;
-				stack[depth++] = (struct frame){ next, 0 };
+				stack[depth++] = (struct order_frame){ next, 0 };
 			}
 			continue;
 		}
@@ -281,10 +275,7 @@ static int order_nodes(const struct bpf_ir *ir, int root, int *order,
 		depth--;
 	}
 	memmove(order, order + ir->cnt - done, done * sizeof(*order));
-	*order_cnt = done;
-	free(stack);
-	free(seen);
-	return 0;
+	return done;
 }
 
 /* The program being written backwards, with trampoline bookkeeping. */
@@ -380,8 +371,11 @@ int bpf_ir_layout(struct bpf_ir *ir, int root, bool big_endian,
 {
 	struct emit e = { 0 };
 	struct sock_filter *out = NULL;
-	unsigned int order_cnt = 0, i;
+	struct order_frame *stack;
+	unsigned int order_cnt, i;
+	unsigned char *seen;
 	int *order;
+	void *scratch;
 	int rc;
 
 	if (root < 0)
@@ -390,16 +384,18 @@ int bpf_ir_layout(struct bpf_ir *ir, int root, bool big_endian,
 	root = enter(ir, root, BPF_ACC_ANY);
 	if (root < 0)
 		return root;
-	order = malloc(ir->cnt * sizeof(*order));
+	/* per node: pos, tramp, order, a stack frame and a seen flag */
+	scratch = calloc(ir->cnt, 3 * sizeof(int) + sizeof(*stack) + 1);
 	e.rev = malloc(BPF_MAXINSNS * sizeof(*e.rev));
-	e.pos = calloc(ir->cnt, sizeof(*e.pos));
-	e.tramp = calloc(ir->cnt, sizeof(*e.tramp));
 	rc = -ENOMEM;
-	if (order == NULL || e.rev == NULL || e.pos == NULL || e.tramp == NULL)
+	if (scratch == NULL || e.rev == NULL)
 		goto out;
-	rc = order_nodes(ir, root, order, &order_cnt);
-	if (rc < 0)
-		goto out;
+	stack = scratch;
+	e.pos = (unsigned int *)(stack + ir->cnt);
+	e.tramp = e.pos + ir->cnt;
+	order = (int *)(e.tramp + ir->cnt);
+	seen = (unsigned char *)(order + ir->cnt);
+	order_cnt = order_nodes(ir, root, order, stack, seen);
 
 	for (i = order_cnt; i-- > 0;) {
 		rc = emit_node(&e, ir, order[i],
@@ -423,9 +419,7 @@ int bpf_ir_layout(struct bpf_ir *ir, int root, bool big_endian,
 	*len = e.cnt;
 	rc = 0;
 out:
-	free(order);
+	free(scratch);
 	free(e.rev);
-	free(e.pos);
-	free(e.tramp);
 	return rc;
 }
