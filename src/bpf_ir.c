@@ -152,17 +152,13 @@ static bool is_cond_jump(uint16_t code)
  * A node that, entered with the accumulator holding @have, makes it hold
  * what @target needs and goes on to it: a load, a mask, both or nothing.
  */
-static int enter(struct bpf_ir *ir, int target, bpf_acc have)
+static int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
+		     bpf_acc need)
 {
 	struct ir_node n = { 0 };
-	bpf_acc need, word;
+	bpf_acc word;
 	uint32_t mask;
 
-	if (target < 0)
-		return target;
-	need = ir->nodes[target].need;
-	if (need == BPF_ACC_ANY || need == have)
-		return target;
 	mask = (uint32_t)need;
 	word = need | FULL_MASK;
 	if (mask != FULL_MASK) {
@@ -179,6 +175,19 @@ static int enter(struct bpf_ir *ir, int target, bpf_acc have)
 	n.jt = target;
 	n.need = BPF_ACC_ANY;
 	return intern(ir, &n);
+}
+
+/* Mostly the target itself: the accumulator already holds what it tests. */
+static inline int enter(struct bpf_ir *ir, int target, bpf_acc have)
+{
+	bpf_acc need;
+
+	if (target < 0)
+		return target;
+	need = ir->nodes[target].need;
+	if (need == BPF_ACC_ANY || need == have)
+		return target;
+	return enter_via(ir, target, have, need);
 }
 
 /**
