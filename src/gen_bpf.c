@@ -436,7 +436,7 @@ static void plan_interval(struct plan *p, unsigned int d, unsigned int i,
 			  unsigned int len, bool bounded)
 {
 	unsigned int e = plan_entry(p, d, i, len), lo = 1, hi = len - 1;
-	unsigned int half = plan_longest(p, d - 1), cut = 0, k;
+	unsigned int half = plan_longest(p, d - 1), cut = 0, k, fit_lo, fit_hi;
 	uint32_t best = COST_MAX;
 
 	if (len == 3 && plan_foldable(p->r + i)) {
@@ -449,6 +449,8 @@ static void plan_interval(struct plan *p, unsigned int d, unsigned int i,
 		lo = len - half;
 		hi = half;
 	}
+	fit_lo = lo;
+	fit_hi = hi;
 	/* Knuth's bounds, from the intervals one shorter (if split) */
 	if (bounded && len > 2 && plan_cost(p, d, i, len - 1) != COST_MAX) {
 		k = p->cut[plan_entry(p, d, i, len - 1)];
@@ -462,6 +464,9 @@ static void plan_interval(struct plan *p, unsigned int d, unsigned int i,
 	}
 	if (lo <= hi)
 		best = plan_try(p, d, i, len, lo, hi, &cut);
+	/* the bounds are a guide: never miss a search that fits */
+	if (best == COST_MAX && (lo > fit_lo || hi < fit_hi))
+		best = plan_try(p, d, i, len, fit_lo, fit_hi, &cut);
 	p->cost[e] = best == COST_MAX ? best :
 		     best + p->sum[i + len] - p->sum[i];
 	p->cut[e] = (uint8_t)cut;
