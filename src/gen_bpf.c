@@ -13,9 +13,14 @@
  * same outcome: the default action, BADARCH (x32 numbers in an x86_64-only
  * filter and the reverse), an unconditional action or an argument check.
  * Equal outcomes are equal graph nodes, so neighbouring syscalls with the
- * same rules form one range. A search tree over the range bounds, split so
- * that both sides hold about as many syscall numbers of the ABI's table,
- * finds the outcome in about log2(ranges) comparisons. With OPTIMIZE=1,
+ * same rules form one range. A search tree over the range bounds finds the
+ * outcome in at most ceil(log2(ranges)) comparisons; within that bound it
+ * favours the numbers of the ABI's table that rules name (weighted
+ * NAMED_WEIGHT times the rest): near the root it splits so that both sides
+ * weigh about the same, and searches over at most PLAN_MAX ranges are
+ * planned as optimal alphabetic trees. A lone number between two ranges of
+ * one outcome can be set apart by one jeq instead of two bounds. With
+ * OPTIMIZE=1,
  * syscalls given a priority are tested one by one before the search, in
  * priority order. Only "ld [nr]", "ld [arch]", "jeq/jge" and "ret" lie on
  * the way to a syscall without argument rules, so the kernel's action
@@ -57,7 +62,8 @@ struct range {
 	uint32_t lo;
 	uint32_t hi;
 	int target;
-	uint64_t weight;	/* how many of the ABI's syscalls it holds */
+	uint32_t weight;	/* how many of the ABI's syscalls it holds */
+	bool named;		/* an outcome of rules: not default or BADARCH */
 	int base;		/* the outcome before lone numbers were folded in */
 	unsigned int folds;	/* lone numbers folded in: jeq tests in front */
 };
@@ -292,15 +298,14 @@ static int gen_syscall(struct gen *g, const struct db_syscall *sys)
  * MIPS ones their base). Other numbers weigh a little, so the rest of the
  * space still gets a short path.
  */
-static uint64_t range_weight(uint32_t first, uint32_t last, uint32_t lo,
+static uint32_t range_weight(uint32_t first, uint32_t last, uint32_t lo,
 			     uint32_t hi)
 {
-	uint64_t w = 1;
+	uint32_t w = 1;
 
 	if (hi >= first && lo <= last)
-		w += (uint64_t)(hi < last ? hi : last) -
-		     (lo > first ? lo : first) + 1;
-	return w * 64;
+		w += (hi < last ? hi : last) - (lo > first ? lo : first) + 1;
+	return w;
 }
 
 /* Sorted ranges covering the numbers 0..2^32-1, each with an outcome. */
@@ -351,35 +356,275 @@ static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
 	return 0;
 }
 
+/* How much more a number a policy names weighs than one it leaves alone. */
+#define NAMED_WEIGHT 64U
+
+/* Most lone numbers folded into one range (jeq tests in front of it). */
+#define FOLD_MAX 1U
+
 /*
- * A search over ranges[0..cnt) in at most @depth comparisons (cnt <=
- * 2^depth): among the splits that keep both sides within the remaining
- * depth, take the one where the weight of both sides is closest, so the
- * most used numbers sit near the root without breaking the log2 bound.
+ * Searches over at most this many ranges are planned exactly (the plan's
+ * cost grows with the cube; the bottom of a search is where the weight
+ * balance alone goes wrong most).
+ */
+#define PLAN_MAX 16U
+
+/* A plan's cut that is not a split: the middle of three ranges, by jeq. */
+#define CUT_FOLD 0
+
+#define COST_MAX UINT32_MAX
+
+/*
+ * The cheapest search over r[0..cnt) (cnt <= PLAN_MAX) within a depth:
+ * cost = the sum over ranges of weight x comparisons on the way to it. An
+ * optimal alphabetic tree with a depth bound, by dynamic programming over
+ * (depth, first range, length); the root's cut of an interval lies between
+ * those of the intervals one shorter at either end (Knuth), so each cut is
+ * found in few tries. For a depth >= length no tree is deeper, so such
+ * entries live at depth = length only.
+ */
+struct plan {
+	const struct range *r;
+	unsigned int cnt;
+	uint32_t *sum;		/* sum[i]: weight of r[0..i) */
+	uint32_t *cost;
+	uint8_t *cut;		/* the root's split (length of its left side) */
+	unsigned int layer[PLAN_MAX + 1];	/* first entry of each depth */
+};
+
+static unsigned int plan_shortest(unsigned int d)
+{
+	return d > 2 ? d : 2;
+}
+
+/* The longest interval a search of depth @d can hold: 2^d ranges. */
+static unsigned int plan_longest(const struct plan *p, unsigned int d)
+{
+	return d < 31 && (1U << d) < p->cnt ? 1U << d : p->cnt;
+}
+
+static unsigned int plan_entry(const struct plan *p, unsigned int d,
+			       unsigned int i, unsigned int len)
+{
+	if (d > len)
+		d = len;
+	return p->layer[d] + (len - plan_shortest(d)) * p->cnt + i;
+}
+
+/* The cost of r[i..i+len) within depth @d, COST_MAX if it cannot fit. */
+static uint32_t plan_cost(const struct plan *p, unsigned int d, unsigned int i,
+			  unsigned int len)
+{
+	if (len == 1)
+		return p->r[i].folds <= d ? p->r[i].weight * p->r[i].folds :
+					    COST_MAX;
+	if (d == 0 || (d < len && len > plan_longest(p, d)))
+		return COST_MAX;
+	return p->cost[plan_entry(p, d, i, len)];
+}
+
+/*
+ * A lone number between two ranges of one outcome: one jeq sets it apart,
+ * and every number of the three pays just that comparison.
+ */
+static bool plan_foldable(const struct range *r)
+{
+	return r[1].lo == r[1].hi && r[0].target == r[2].target &&
+	       r[0].folds == 0 && r[1].folds == 0 && r[2].folds == 0;
+}
+
+/* The best cut of r[i..i+len) at depth @d among left lengths lo..hi. */
+static uint32_t plan_try(const struct plan *p, unsigned int d, unsigned int i,
+			 unsigned int len, unsigned int lo, unsigned int hi,
+			 unsigned int *cut)
+{
+	uint32_t best = COST_MAX, left, right;
+	unsigned int k;
+
+	for (k = lo; k <= hi; k++) {
+		left = plan_cost(p, d - 1, i, k);
+		right = plan_cost(p, d - 1, i + k, len - k);
+		if (left == COST_MAX || right == COST_MAX ||
+		    left + right >= best)
+			continue;
+		best = left + right;
+		*cut = k;
+	}
+	return best;
+}
+
+static void plan_interval(struct plan *p, unsigned int d, unsigned int i,
+			  unsigned int len, bool bounded)
+{
+	unsigned int e = plan_entry(p, d, i, len), lo = 1, hi = len - 1;
+	unsigned int half = plan_longest(p, d - 1), cut = 0, k, fit_lo, fit_hi;
+	uint32_t best = COST_MAX;
+
+	if (len == 3 && plan_foldable(p->r + i)) {
+		p->cost[e] = p->sum[i + len] - p->sum[i];
+		p->cut[e] = CUT_FOLD;
+		return;
+	}
+	/* neither side may hold more than the depth below allows */
+	if (len - 1 > half) {
+		lo = len - half;
+		hi = half;
+	}
+	fit_lo = lo;
+	fit_hi = hi;
+	/* Knuth's bounds, from the intervals one shorter (if split) */
+	if (bounded && len > 2 && plan_cost(p, d, i, len - 1) != COST_MAX) {
+		k = p->cut[plan_entry(p, d, i, len - 1)];
+		if (k > lo && k <= hi)
+			lo = k;
+	}
+	if (bounded && len > 2 && plan_cost(p, d, i + 1, len - 1) != COST_MAX) {
+		k = p->cut[plan_entry(p, d, i + 1, len - 1)] + 1;
+		if (k < hi && k >= lo)
+			hi = k;
+	}
+	if (lo <= hi)
+		best = plan_try(p, d, i, len, lo, hi, &cut);
+	/* the bounds are a guide: never miss a search that fits */
+	if (best == COST_MAX && (lo > fit_lo || hi < fit_hi))
+		best = plan_try(p, d, i, len, fit_lo, fit_hi, &cut);
+	p->cost[e] = best == COST_MAX ? best :
+		     best + p->sum[i + len] - p->sum[i];
+	p->cut[e] = (uint8_t)cut;
+}
+
+/* Fills the plan for r[0..cnt) at depth @depth. Returns 0 or -ENOMEM. */
+static int plan_make(struct plan *p, const struct range *r, unsigned int cnt,
+		     unsigned int depth)
+{
+	unsigned int d, i, len, entries = 0;
+
+	p->r = r;
+	p->cnt = cnt;
+	if (depth > cnt)
+		depth = cnt;
+	for (d = 1; d <= depth; d++) {
+		p->layer[d] = entries;
+		entries += (plan_longest(p, d) + 1 - plan_shortest(d)) * cnt;
+	}
+	p->sum = malloc((cnt + 1) * sizeof(*p->sum));
+	p->cost = malloc(entries * sizeof(*p->cost));
+	p->cut = malloc(entries);
+	if (p->sum == NULL || p->cost == NULL || p->cut == NULL)
+		return -ENOMEM;
+	p->sum[0] = 0;
+	for (i = 0; i < cnt; i++)
+		p->sum[i + 1] = p->sum[i] + r[i].weight;
+	/* the whole search's depth holds just the whole: no bounds there */
+	for (d = 1; d < depth; d++)
+		for (len = plan_shortest(d); len <= plan_longest(p, d); len++)
+			for (i = 0; i + len <= cnt; i++)
+				plan_interval(p, d, i, len, true);
+	plan_interval(p, depth, 0, cnt, false);
+	return 0;
+}
+
+static void plan_free(struct plan *p)
+{
+	free(p->sum);
+	free(p->cost);
+	free(p->cut);
+}
+
+/* Either end's lone number (0 or 2^32-1): a jeq reads better than jge. */
+static int gen_pair(struct gen *g, const struct range *r)
+{
+	bpf_acc nr = bpf_acc_word(NR_OFFSET, FULL_MASK);
+
+	if (r[1].lo == r[1].hi && r[1].hi == UINT32_MAX)
+		return bpf_ir_jump(g->ir, BPF_JEQ, r[1].lo, nr, r[1].target,
+				   r[0].target);
+	if (r[0].lo == r[0].hi && r[0].lo == 0)
+		return bpf_ir_jump(g->ir, BPF_JEQ, 0, nr, r[0].target,
+				   r[1].target);
+	return bpf_ir_jump(g->ir, BPF_JGE, r[1].lo, nr, r[1].target,
+			   r[0].target);
+}
+
+/* The search the plan found for r[i..i+len) at depth @d. */
+static int gen_planned(struct gen *g, const struct plan *p, unsigned int d,
+		       unsigned int i, unsigned int len)
+{
+	const struct range *r = p->r + i;
+	unsigned int cut;
+
+	if (len == 1)
+		return r[0].target;
+	if (len == 2)
+		return gen_pair(g, r);
+	cut = p->cut[plan_entry(p, d, i, len)];
+	if (cut == CUT_FOLD)
+		return bpf_ir_jump(g->ir, BPF_JEQ, r[1].lo,
+				   bpf_acc_word(NR_OFFSET, FULL_MASK),
+				   r[1].target, r[0].target);
+	return bpf_ir_jump(g->ir, BPF_JGE, r[cut].lo,
+			   bpf_acc_word(NR_OFFSET, FULL_MASK),
+			   gen_planned(g, p, d - 1, i + cut, len - cut),
+			   gen_planned(g, p, d - 1, i, cut));
+}
+
+/*
+ * Leaf slots of a search that r[0..cnt) fill at least, in @pack[0..cnt]:
+ * pack[i] for r[0..i), or with @backward for r[cnt-i..cnt). A range with
+ * f folds takes 2^f aligned slots: a search of depth d holds the ranges
+ * iff they fill at most 2^d.
+ */
+static void ranges_pack(const struct range *r, unsigned int cnt,
+			bool backward, uint32_t *pack)
+{
+	unsigned int i, slots;
+
+	pack[0] = 0;
+	for (i = 0; i < cnt; i++) {
+		slots = 1U << r[backward ? cnt - 1 - i : i].folds;
+		pack[i + 1] = (pack[i] + slots - 1) / slots * slots + slots;
+	}
+}
+
+/*
+ * A search over ranges[0..cnt) in at most @depth comparisons, folded
+ * ranges included (cnt <= 2^depth slots). Few ranges: the plan. Many: among
+ * the splits that keep both sides within the remaining depth, the one where
+ * the weight of both sides is closest, down to plannable sizes.
  */
 static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
 		      unsigned int depth)
 {
-	bpf_acc nr = bpf_acc_word(NR_OFFSET, FULL_MASK);
 	uint64_t total = 0, left = 0, best_diff = UINT64_MAX, diff;
-	unsigned int i, split = 1, half;
+	unsigned int i, split = 0;
+	struct plan p;
+	uint32_t *fwd, *bwd;
+	int target;
 
 	if (cnt == 1)
 		return r[0].target;
-	/* the last or the first number alone: a jeq */
-	if (cnt == 2 && r[1].lo == r[1].hi && r[1].hi == UINT32_MAX)
-		return bpf_ir_jump(g->ir, BPF_JEQ, r[1].lo, nr, r[1].target,
-				   r[0].target);
-	if (cnt == 2 && r[0].lo == r[0].hi && r[0].lo == 0)
-		return bpf_ir_jump(g->ir, BPF_JEQ, 0, nr, r[0].target,
-				   r[1].target);
-
-	half = 1U << (depth - 1);
+	if (cnt == 2)
+		return gen_pair(g, r);
+	if (cnt <= PLAN_MAX) {
+		target = plan_make(&p, r, cnt, depth);
+		if (target == 0)
+			target = gen_planned(g, &p, depth < cnt ? depth : cnt,
+					     0, cnt);
+		plan_free(&p);
+		return target;
+	}
+	fwd = malloc(2 * (cnt + 1) * sizeof(*fwd));
+	if (fwd == NULL)
+		return -ENOMEM;
+	bwd = fwd + cnt + 1;
+	ranges_pack(r, cnt, false, fwd);
+	ranges_pack(r, cnt, true, bwd);
 	for (i = 0; i < cnt; i++)
 		total += r[i].weight;
 	for (i = 1; i < cnt; i++) {
 		left += r[i - 1].weight;
-		if (i > half || cnt - i > half)
+		if (fwd[i] > 1U << (depth - 1) ||
+		    bwd[cnt - i] > 1U << (depth - 1))
 			continue;
 		diff = left * 2 > total ? left * 2 - total : total - left * 2;
 		if (diff < best_diff) {
@@ -387,23 +632,21 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
 			split = i;
 		}
 	}
-	return bpf_ir_jump(g->ir, BPF_JGE, r[split].lo, nr,
+	free(fwd);
+	return bpf_ir_jump(g->ir, BPF_JGE, r[split].lo,
+			   bpf_acc_word(NR_OFFSET, FULL_MASK),
 			   gen_ranges(g, r + split, cnt - split, depth - 1),
 			   gen_ranges(g, r, split, depth - 1));
 }
 
-/* How much more a syscall with rules weighs than one without. */
-#define RULE_WEIGHT 2
-
-/* Most lone numbers folded into one range (jeq tests in front of it). */
-#define FOLD_MAX 1U
-
 /*
- * A lone number between two ranges of one outcome makes two more ranges
- * for the search: fold it and the right-hand range into the left-hand one,
- * whose outcome becomes "jeq NR: the lone number's outcome, else the old
- * one". The search gets shallower for everything; the folded range pays
- * one jeq. Returns 0 or a negative errno.
+ * A lone number between two ranges of one outcome that the policy leaves
+ * to the default (or BADARCH) makes two more ranges for the search: fold it
+ * and the right-hand range into the left-hand one, whose outcome becomes
+ * "jeq NR: the lone number's outcome, else the old one". The search gets
+ * shallower for everything; only the lightly weighed default pays the jeq.
+ * (The plan folds lone numbers inside named ranges where it pays off.)
+ * Returns 0 or a negative errno.
  */
 static int fold_lone(struct gen *g, struct range *r, unsigned int *cnt)
 {
@@ -414,8 +657,8 @@ static int fold_lone(struct gen *g, struct range *r, unsigned int *cnt)
 		r[i].base = r[i].target;
 	for (i = 0; i < *cnt; i++) {
 		if (n > 0 && i + 1 < *cnt && r[i].lo == r[i].hi &&
-		    r[n - 1].base == r[i + 1].base && r[n - 1].folds < FOLD_MAX &&
-		    r[i + 1].folds == 0) {
+		    !r[n - 1].named && r[n - 1].base == r[i + 1].base &&
+		    r[n - 1].folds < FOLD_MAX && r[i + 1].folds == 0) {
 			r[n - 1].target = bpf_ir_jump(g->ir, BPF_JEQ, r[i].lo, nr,
 						      r[i].target,
 						      r[n - 1].target);
@@ -494,7 +737,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	const struct db_filter *filter = g->filter;
 	struct ranges rs = { 0 };
 	struct db_syscall **prio = NULL;
-	unsigned int prio_cnt = 0, i, total;
+	unsigned int prio_cnt = 0, i, total, depth;
 	uint32_t span[4] = { 0 };	/* first, last: of @arch, of @second */
 	int target, deflt, badarch, rc;
 
@@ -560,14 +803,17 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 							rs.r[i].lo,
 							rs.r[i].hi) : 0);
 		/* the syscalls a policy names are the ones programs make */
-		if (rs.r[i].target != deflt && rs.r[i].target != badarch)
-			rs.r[i].weight *= RULE_WEIGHT;
+		rs.r[i].named = rs.r[i].target != deflt &&
+				rs.r[i].target != badarch;
+		if (rs.r[i].named)
+			rs.r[i].weight *= NAMED_WEIGHT;
 	}
-	/* a balanced depth bound: no number pays for the weighting */
+	/* the depth of a balanced search: no number pays for the weighting */
+	depth = search_depth(rs.cnt);
 	rc = fold_lone(g, rs.r, &rs.cnt);
 	if (rc < 0)
 		goto out;
-	target = gen_ranges(g, rs.r, rs.cnt, search_depth(rs.cnt));
+	target = gen_ranges(g, rs.r, rs.cnt, depth);
 
 	/* prioritised syscalls first, highest priority first */
 	qsort(prio, prio_cnt, sizeof(*prio), prio_cmp);
