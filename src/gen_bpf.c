@@ -51,10 +51,13 @@
 /* ... unless they test high words: a chain repeats that test per value. */
 #define SEARCH_MIN_WIDE 2U
 
+struct plan;
+
 struct gen {
 	struct bpf_ir *ir;
 	const struct db_filter *filter;
 	const struct arch_def *arch;	/* the ABI being generated */
+	struct plan *plan;		/* tables of gen_ranges(), or NULL */
 };
 
 /* A stretch of syscall numbers with one outcome (a graph node). */
@@ -380,47 +383,30 @@ static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
  * optimal alphabetic tree with a depth bound, by dynamic programming over
  * (depth, first range, length); the root's cut of an interval lies between
  * those of the intervals one shorter at either end (Knuth), so each cut is
- * found in few tries. For a depth >= length no tree is deeper, so such
- * entries live at depth = length only.
+ * found in few tries. A depth >= length bounds nothing, so such entries
+ * live at depth = length only. The tables are filled bottom up: an entry
+ * is read only after it was written.
  */
 struct plan {
 	const struct range *r;
 	unsigned int cnt;
-	uint32_t *sum;		/* sum[i]: weight of r[0..i) */
-	uint32_t *cost;
-	uint8_t *cut;		/* the root's split (length of its left side) */
-	unsigned int layer[PLAN_MAX + 1];	/* first entry of each depth */
+	uint32_t sum[PLAN_MAX + 1];	/* sum[i]: weight of r[0..i) */
+	uint32_t cost[PLAN_MAX + 1][PLAN_MAX][PLAN_MAX + 1];
+	uint8_t cut[PLAN_MAX + 1][PLAN_MAX][PLAN_MAX + 1]; /* left length */
 };
 
-static unsigned int plan_shortest(unsigned int d)
-{
-	return d > 2 ? d : 2;
-}
-
-/* The longest interval a search of depth @d can hold: 2^d ranges. */
-static unsigned int plan_longest(const struct plan *p, unsigned int d)
-{
-	return d < 31 && (1U << d) < p->cnt ? 1U << d : p->cnt;
-}
-
-static unsigned int plan_entry(const struct plan *p, unsigned int d,
-			       unsigned int i, unsigned int len)
-{
-	if (d > len)
-		d = len;
-	return p->layer[d] + (len - plan_shortest(d)) * p->cnt + i;
-}
-
 /* The cost of r[i..i+len) within depth @d, COST_MAX if it cannot fit. */
-static uint32_t plan_cost(const struct plan *p, unsigned int d, unsigned int i,
-			  unsigned int len)
+static inline uint32_t plan_cost(const struct plan *p, unsigned int d,
+				 unsigned int i, unsigned int len)
 {
 	if (len == 1)
 		return p->r[i].folds <= d ? p->r[i].weight * p->r[i].folds :
 					    COST_MAX;
-	if (d == 0 || (d < len && len > plan_longest(p, d)))
+	if (d >= len)
+		return p->cost[len][i][len];
+	if (d == 0 || len > 1U << d)
 		return COST_MAX;
-	return p->cost[plan_entry(p, d, i, len)];
+	return p->cost[d][i][len];
 }
 
 /*
@@ -453,16 +439,17 @@ static uint32_t plan_try(const struct plan *p, unsigned int d, unsigned int i,
 	return best;
 }
 
+/* Fills the entry of r[i..i+len) at depth @d (d <= len, len <= 2^d). */
 static void plan_interval(struct plan *p, unsigned int d, unsigned int i,
 			  unsigned int len, bool bounded)
 {
-	unsigned int e = plan_entry(p, d, i, len), lo = 1, hi = len - 1;
-	unsigned int half = plan_longest(p, d - 1), cut = 0, k, fit_lo, fit_hi;
+	unsigned int lo = 1, hi = len - 1, cut = 0, k, fit_lo, fit_hi;
+	unsigned int half = d - 1 < 31 ? 1U << (d - 1) : len;
 	uint32_t best = COST_MAX;
 
 	if (len == 3 && plan_foldable(p->r + i)) {
-		p->cost[e] = p->sum[i + len] - p->sum[i];
-		p->cut[e] = CUT_FOLD;
+		p->cost[d][i][len] = p->sum[i + len] - p->sum[i];
+		p->cut[d][i][len] = CUT_FOLD;
 		return;
 	}
 	/* neither side may hold more than the depth below allows */
@@ -474,12 +461,12 @@ static void plan_interval(struct plan *p, unsigned int d, unsigned int i,
 	fit_hi = hi;
 	/* Knuth's bounds, from the intervals one shorter (if split) */
 	if (bounded && len > 2 && plan_cost(p, d, i, len - 1) != COST_MAX) {
-		k = p->cut[plan_entry(p, d, i, len - 1)];
+		k = p->cut[d < len - 1 ? d : len - 1][i][len - 1];
 		if (k > lo && k <= hi)
 			lo = k;
 	}
 	if (bounded && len > 2 && plan_cost(p, d, i + 1, len - 1) != COST_MAX) {
-		k = p->cut[plan_entry(p, d, i + 1, len - 1)] + 1;
+		k = p->cut[d < len - 1 ? d : len - 1][i + 1][len - 1] + 1;
 		if (k < hi && k >= lo)
 			hi = k;
 	}
@@ -488,47 +475,30 @@ static void plan_interval(struct plan *p, unsigned int d, unsigned int i,
 	/* the bounds are a guide: never miss a search that fits */
 	if (best == COST_MAX && (lo > fit_lo || hi < fit_hi))
 		best = plan_try(p, d, i, len, fit_lo, fit_hi, &cut);
-	p->cost[e] = best == COST_MAX ? best :
-		     best + p->sum[i + len] - p->sum[i];
-	p->cut[e] = (uint8_t)cut;
+	p->cost[d][i][len] = best == COST_MAX ? best :
+			     best + p->sum[i + len] - p->sum[i];
+	p->cut[d][i][len] = (uint8_t)cut;
 }
 
-/* Fills the plan for r[0..cnt) at depth @depth. Returns 0 or -ENOMEM. */
-static int plan_make(struct plan *p, const struct range *r, unsigned int cnt,
-		     unsigned int depth)
+/* Fills the plan for r[0..cnt) (2 < cnt <= PLAN_MAX) at depth @depth. */
+static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
+		      unsigned int depth)
 {
-	unsigned int d, i, len, entries = 0;
+	unsigned int d, i, len;
 
 	p->r = r;
 	p->cnt = cnt;
 	if (depth > cnt)
 		depth = cnt;
-	for (d = 1; d <= depth; d++) {
-		p->layer[d] = entries;
-		entries += (plan_longest(p, d) + 1 - plan_shortest(d)) * cnt;
-	}
-	p->sum = malloc((cnt + 1) * sizeof(*p->sum));
-	p->cost = malloc(entries * sizeof(*p->cost));
-	p->cut = malloc(entries);
-	if (p->sum == NULL || p->cost == NULL || p->cut == NULL)
-		return -ENOMEM;
 	p->sum[0] = 0;
 	for (i = 0; i < cnt; i++)
 		p->sum[i + 1] = p->sum[i] + r[i].weight;
 	/* the whole search's depth holds just the whole: no bounds there */
 	for (d = 1; d < depth; d++)
-		for (len = plan_shortest(d); len <= plan_longest(p, d); len++)
+		for (len = d > 2 ? d : 2; len <= cnt && len <= 1U << d; len++)
 			for (i = 0; i + len <= cnt; i++)
 				plan_interval(p, d, i, len, true);
 	plan_interval(p, depth, 0, cnt, false);
-	return 0;
-}
-
-static void plan_free(struct plan *p)
-{
-	free(p->sum);
-	free(p->cost);
-	free(p->cut);
 }
 
 /* Either end's lone number (0 or 2^32-1): a jeq reads better than jge. */
@@ -557,7 +527,7 @@ static int gen_planned(struct gen *g, const struct plan *p, unsigned int d,
 		return r[0].target;
 	if (len == 2)
 		return gen_pair(g, r);
-	cut = p->cut[plan_entry(p, d, i, len)];
+	cut = p->cut[d < len ? d : len][i][len];
 	if (cut == CUT_FOLD)
 		return bpf_ir_jump(g->ir, BPF_JEQ, r[1].lo,
 				   bpf_acc_word(NR_OFFSET, FULL_MASK),
@@ -597,21 +567,18 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
 {
 	uint64_t total = 0, left = 0, best_diff = UINT64_MAX, diff;
 	unsigned int i, split = 0;
-	struct plan p;
 	uint32_t *fwd, *bwd;
-	int target;
 
 	if (cnt == 1)
 		return r[0].target;
 	if (cnt == 2)
 		return gen_pair(g, r);
 	if (cnt <= PLAN_MAX) {
-		target = plan_make(&p, r, cnt, depth);
-		if (target == 0)
-			target = gen_planned(g, &p, depth < cnt ? depth : cnt,
-					     0, cnt);
-		plan_free(&p);
-		return target;
+		if (g->plan == NULL && (g->plan = malloc(sizeof(*g->plan))) == NULL)
+			return -ENOMEM;
+		plan_make(g->plan, r, cnt, depth);
+		return gen_planned(g, g->plan, depth < cnt ? depth : cnt, 0,
+				   cnt);
 	}
 	fwd = malloc(2 * (cnt + 1) * sizeof(*fwd));
 	if (fwd == NULL)
@@ -881,5 +848,6 @@ int gen_bpf_generate(const struct db_filter *filter, struct sock_filter **prog,
 	}
 	rc = bpf_ir_layout(g.ir, target, big_endian, prog, len);
 	bpf_ir_free(g.ir);
+	free(g.plan);
 	return rc;
 }
