@@ -322,12 +322,21 @@ struct ranges {
 /* Makes a range start at @at (0 < @at): splits the one holding it. */
 static unsigned int ranges_split(struct ranges *rs, uint32_t at)
 {
-	unsigned int i;
+	unsigned int i = 0, hi = rs->cnt - 1, mid;
 
-	/* the last range starting at or below @at (usually near the end) */
-	for (i = rs->cnt; rs->r[i - 1].lo > at; i--)
-		;
-	i--;
+	/*
+	 * The last range starting at or below @at (r[0] starts at 0): most
+	 * often the last one, as syscalls come in number order.
+	 */
+	if (rs->r[hi].lo <= at)
+		i = hi;
+	while (i < hi) {
+		mid = i + (hi - i + 1) / 2;
+		if (rs->r[mid].lo <= at)
+			i = mid;
+		else
+			hi = mid - 1;
+	}
 	if (rs->r[i].lo == at)
 		return i;
 	memmove(&rs->r[i + 1], &rs->r[i], (rs->cnt - i) * sizeof(*rs->r));
