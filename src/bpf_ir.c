@@ -242,6 +242,18 @@ int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc,
 	return intern(ir, &n);
 }
 
+/**
+ * bpf_ir_ret_action - whether node @id returns (rather than tests)
+ * @action: set to the action it returns, if it does
+ */
+bool bpf_ir_ret_action(const struct bpf_ir *ir, int id, uint32_t *action)
+{
+	if (BPF_CLASS(ir->nodes[id].code) != BPF_RET)
+		return false;
+	*action = ir->nodes[id].k;
+	return true;
+}
+
 /* A node on the depth-first stack: which of its targets comes next. */
 struct order_frame {
 	int node;

@@ -30,6 +30,7 @@ void bpf_ir_free(struct bpf_ir *ir);
 int bpf_ir_ret(struct bpf_ir *ir, uint32_t action);
 int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc,
 		int jt, int jf);
+bool bpf_ir_ret_action(const struct bpf_ir *ir, int id, uint32_t *action);
 int bpf_ir_layout(struct bpf_ir *ir, int root, bool big_endian,
 		  struct sock_filter **prog, size_t *len);
 

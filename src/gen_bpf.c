@@ -15,16 +15,15 @@
  * Equal outcomes are equal graph nodes, so neighbouring syscalls with the
  * same rules form one range. A search tree over the range bounds finds the
  * outcome in at most ceil(log2(ranges)) comparisons; within that bound it
- * favours the numbers of the ABI's table that rules name (weighted
- * NAMED_WEIGHT times the rest): near the root it splits so that both sides
- * weigh about the same, and searches over at most PLAN_MAX ranges are
- * planned as optimal alphabetic trees. A lone number between two ranges of
- * one outcome can be set apart by one jeq instead of two bounds. With
- * OPTIMIZE=1,
- * syscalls given a priority are tested one by one before the search, in
- * priority order. Only "ld [nr]", "ld [arch]", "jeq/jge" and "ret" lie on
- * the way to a syscall without argument rules, so the kernel's action
- * cache can prove every such ALLOW constant.
+ * favours the numbers of the ABI's table that rules let through or check
+ * (weighted NAMED_WEIGHT times the rest): near the root it splits so that
+ * both sides weigh about the same, and searches over at most PLAN_MAX
+ * ranges are planned as optimal alphabetic trees. A lone number between
+ * two ranges of one outcome can be set apart by one jeq instead of two
+ * bounds. With OPTIMIZE=1, syscalls given a priority are tested one by one
+ * before the search, in priority order. Only "ld [nr]", "ld [arch]",
+ * "jeq/jge" and "ret" lie on the way to a syscall without argument rules,
+ * so the kernel's action cache can prove every such ALLOW constant.
  *
  * Argument checks follow the trie's evaluation order (see db.c). 64-bit
  * arguments are compared high word first: GT is "hi > H, or hi == H and
@@ -369,7 +368,7 @@ static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
 	return 0;
 }
 
-/* How much more a number a policy names weighs than one it leaves alone. */
+/* How much more a number rules let through or check weighs than others. */
 #define NAMED_WEIGHT 64U
 
 /* Most lone numbers folded into one range (jeq tests in front of it). */
@@ -379,9 +378,9 @@ static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
  * Searches over at most this many ranges are planned exactly (the plan's
  * cost grows with the cube; the bottom of a search is where the weight
  * balance alone goes wrong most). Measured with make bench from 8 to 16:
- * 13 gives Docker's profile the search of 16 at the cost of 12.
+ * below 14, Firecracker's ioctl sinks a level; 16 costs little more.
  */
-#define PLAN_MAX 13U
+#define PLAN_MAX 16U
 
 /* A plan's cut that is not a split: the middle of three ranges, by jeq. */
 #define CUT_FOLD 0
@@ -396,9 +395,8 @@ static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
  * (depth, first range, length), filled bottom up so that every entry a
  * cut reads was written before: depth d holds the intervals of up to 2^d
  * ranges, those shorter than d copied from depth d - 1 (no tree over len
- * ranges needs more than len comparisons). The root's cut of an interval
- * lies between those of the intervals one shorter at either end (Knuth),
- * so each cut is found in few tries.
+ * ranges needs more than len comparisons). Every cut that fits is tried:
+ * with a depth bound, Knuth's shortcut over cuts can miss the best one.
  */
 struct plan {
 	const struct range *r;
@@ -437,14 +435,11 @@ static uint32_t plan_try(const struct plan *p, unsigned int d, unsigned int i,
 	return best;
 }
 
-/*
- * Fills the entry of r[i..i+len) at depth @d (2 <= len <= 2^d); @bounded:
- * the shorter intervals at this depth are filled in.
- */
+/* Fills the entry of r[i..i+len) at depth @d (2 <= len <= 2^d). */
 static void plan_interval(struct plan *p, unsigned int d, unsigned int i,
-			  unsigned int len, bool bounded)
+			  unsigned int len)
 {
-	unsigned int half = 1U << (d - 1), lo = 1, hi = len - 1, cut = 0, k;
+	unsigned int half = 1U << (d - 1), cut = 0;
 	uint32_t best;
 
 	if (len == 3 && plan_foldable(p->r + i)) {
@@ -453,22 +448,8 @@ static void plan_interval(struct plan *p, unsigned int d, unsigned int i,
 		return;
 	}
 	/* neither side may hold more than the depth below allows */
-	if (len - 1 > half) {
-		lo = len - half;
-		hi = half;
-	}
-	/* Knuth's bounds, from the intervals one shorter (if split) */
-	if (bounded && len > 2 && p->cost[d][i][len - 1] < COST_MAX &&
-	    (k = p->cut[d][i][len - 1]) > lo && k <= hi)
-		lo = k;
-	if (bounded && len > 2 && p->cost[d][i + 1][len - 1] < COST_MAX &&
-	    (k = p->cut[d][i + 1][len - 1] + 1U) < hi && k >= lo)
-		hi = k;
-	best = plan_try(p, d, i, len, lo, hi, &cut);
-	/* the bounds are a guide: never miss a search that fits */
-	if (best >= COST_MAX)
-		best = plan_try(p, d, i, len, len - 1 > half ? len - half : 1,
-				len - 1 > half ? half : len - 1, &cut);
+	best = plan_try(p, d, i, len, len - 1 > half ? len - half : 1,
+			len - 1 > half ? half : len - 1, &cut);
 	p->cost[d][i][len] = best >= COST_MAX ? COST_MAX :
 			     best + p->sum[i + len] - p->sum[i];
 	p->cut[d][i][len] = (uint8_t)cut;
@@ -502,12 +483,14 @@ static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 		}
 		/* the whole search's depth holds just the whole */
 		if (d == depth) {
-			plan_interval(p, d, 0, cnt, false);
+			plan_interval(p, d, 0, cnt);
 			break;
 		}
+		/* the depth below it only the two sides of its cut */
 		for (len = d > 2 ? d : 2; len <= most; len++)
 			for (i = 0; i + len <= cnt; i++)
-				plan_interval(p, d, i, len, true);
+				if (d + 1 < depth || i == 0 || i + len == cnt)
+					plan_interval(p, d, i, len);
 	}
 }
 
@@ -701,6 +684,22 @@ static int add_syscalls(struct gen *g, const struct db_arch *arch,
 }
 
 /*
+ * Whether a syscall's outcome is one programs meet again and again: it
+ * lets the call through (maybe to a supervisor), or checks arguments. A
+ * denied call is usually made once and given up.
+ */
+static bool range_hot(const struct gen *g, int target)
+{
+	uint32_t action;
+
+	if (!bpf_ir_ret_action(g->ir, target, &action))
+		return true;
+	return action == SCMP_ACT_ALLOW || action == SCMP_ACT_LOG ||
+	       action == SCMP_ACT_NOTIFY ||
+	       action == SCMP_ACT_TRACE(action & 0xffffU);
+}
+
+/*
  * The block of one ABI (x86_64 and x32 together when the filter has both).
  * @second: the x32 half of such a pair, or NULL.
  */
@@ -778,7 +777,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 		/* the syscalls a policy names are the ones programs make */
 		rs.r[i].named = rs.r[i].target != deflt &&
 				rs.r[i].target != badarch;
-		if (rs.r[i].named)
+		if (rs.r[i].named && range_hot(g, rs.r[i].target))
 			rs.r[i].weight *= NAMED_WEIGHT;
 	}
 	/* the depth of a balanced search: no number pays for the weighting */
