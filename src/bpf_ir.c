@@ -277,18 +277,22 @@ static unsigned int order_nodes(const struct bpf_ir *ir, int root, int *order,
 	while (depth > 0) {
 		struct order_frame *f = &stack[depth - 1];
 
+		/* the next target not seen yet, true first; none: done */
 		n = &ir->nodes[f->node];
 		next = -1;
-		if (f->step == 0 && n->jt >= 0)
-			next = n->jt;
-		else if (f->step == 1 && is_cond_jump(n->code))
-			next = n->jf;
-		if (f->step < 2) {
-			f->step++;
-			if (next >= 0 && !seen[next]) {
-				seen[next] = 1;
-				stack[depth++] = (struct order_frame){ next, 0 };
-			}
+		if (f->step == 0) {
+			f->step = 1;
+			if (n->jt >= 0 && !seen[n->jt])
+				next = n->jt;
+		}
+		if (next < 0 && f->step == 1) {
+			f->step = 2;
+			if (is_cond_jump(n->code) && !seen[n->jf])
+				next = n->jf;
+		}
+		if (next >= 0) {
+			seen[next] = 1;
+			stack[depth++] = (struct order_frame){ next, 0 };
 			continue;
 		}
 		/* post-order, filled from the back: reverse post-order */
@@ -429,12 +433,11 @@ int bpf_ir_layout(struct bpf_ir *ir, int root, bool big_endian,
 	out = malloc(e.cnt * sizeof(*out));
 	if (out == NULL)
 		goto out;
-	for (i = 0; i < e.cnt; i++) {
+	for (i = 0; i < e.cnt; i++)
 		out[i] = e.rev[e.cnt - 1 - i];
-		if (big_endian) {
-			out[i].code = htobe16(out[i].code);
-			out[i].k = htobe32(out[i].k);
-		}
+	for (i = 0; big_endian && i < e.cnt; i++) {
+		out[i].code = htobe16(out[i].code);
+		out[i].k = htobe32(out[i].k);
 	}
 	*prog = out;
 	*len = e.cnt;
