@@ -85,6 +85,7 @@ struct bench {
 	size_t pool_cnt;
 	const char *data;
 	const char *only;
+	const char *time_id;	/* --time: time just this workload */
 	const char *dump;
 	const char *label;
 	double min_time;
@@ -1174,6 +1175,22 @@ static const char *arch_label(uint32_t token)
 	return a != NULL ? a->name : "?";
 }
 
+/*
+ * A timing alone, for run-bench.sh to alternate the two libraries workload
+ * by workload: a slower or faster spell of a shared machine then hits both.
+ */
+static void time_workload(const struct bench *b, struct workload *w,
+			  int nullfd)
+{
+	struct timing t = { 0 };
+
+	workload_resolve(b, w);
+	time_builds(b, w, nullfd, &t);
+	printf("time\t%s\t%.3f\t%u\t%.3f\n", w->id, t.build * 1e6, t.reps,
+	       t.resolve * 1e6);
+	fflush(stdout);
+}
+
 static void run_workload(const struct bench *b, const struct workload *w,
 			 int nullfd)
 {
@@ -1317,6 +1334,8 @@ static void usage(void)
 		" [--dump DIR]\n"
 		"             [--only SUBSTRING] [--min-time SECONDS]"
 		" [--min-reps N] [--max-reps N]\n"
+		"       bench --data DIR [--drop FILE] --time ID [--min-time SECONDS]"
+		" [--min-reps N]\n"
 		"       bench --data DIR --list-unknown | --list-numbers\n");
 	exit(2);
 }
@@ -1329,6 +1348,7 @@ int main(int argc, char **argv)
 		{ "drop", required_argument, NULL, 'x' },
 		{ "dump", required_argument, NULL, 'D' },
 		{ "only", required_argument, NULL, 'o' },
+		{ "time", required_argument, NULL, 'T' },
 		{ "min-time", required_argument, NULL, 't' },
 		{ "min-reps", required_argument, NULL, 'r' },
 		{ "max-reps", required_argument, NULL, 'R' },
@@ -1354,6 +1374,7 @@ int main(int argc, char **argv)
 		case 'x': drop = optarg; break;
 		case 'D': b.dump = optarg; break;
 		case 'o': b.only = optarg; break;
+		case 'T': b.time_id = optarg; break;
 		case 't': b.min_time = strtod(optarg, NULL); break;
 		case 'r':
 			b.min_reps = (unsigned int)strtoul(optarg, NULL, 10);
@@ -1395,10 +1416,17 @@ int main(int argc, char **argv)
 		perror("bench: /dev/null");
 		return 1;
 	}
-	printf("lib\t%s\t%u.%u.%u\n", b.label, v->major, v->minor, v->micro);
+	if (b.time_id == NULL)
+		printf("lib\t%s\t%u.%u.%u\n", b.label, v->major, v->minor,
+		       v->micro);
 	for (i = 0; i < b.cnt; i++) {
 		if (b.only != NULL && strstr(b.w[i].id, b.only) == NULL)
 			continue;
+		if (b.time_id != NULL) {
+			if (strcmp(b.w[i].id, b.time_id) == 0)
+				time_workload(&b, &b.w[i], nullfd);
+			continue;
+		}
 		workload_resolve(&b, &b.w[i]);
 		run_workload(&b, &b.w[i], nullfd);
 	}

@@ -113,7 +113,10 @@ END {
 	printf "rule (numbers resolved beforehand), seccomp_export_bpf to /dev/null and\n"
 	printf "seccomp_release, less the median cost of reading the clock twice (an\n"
 	printf "empty interval). Name lookup: median time to resolve the rules' names\n"
-	printf "(not included). ours/theirs < 1: ours is faster/smaller.\n\n"
+	printf "(not included). ours/theirs < 1: ours is faster/smaller.\n"
+	if (rounds > 0)
+		printf "Both times: the median of %d rounds in which the two libraries take\nturns, workload by workload, one process per timing.\n", rounds
+	printf "\n"
 	if (have_sys) {
 		printf "| workload | arches | rules | instructions ours / %s | ours/theirs | build+export ours / %s | ours/theirs | name lookup ours / %s |\n", ver[2], ver[2], ver[2]
 		printf "|---|---|---:|---:|---:|---:|---:|---:|\n"
