@@ -521,6 +521,9 @@ static int gen_planned(struct gen *g, const struct plan *p, unsigned int d,
 	if (len == 2)
 		return gen_pair(g, r);
 	cut = p->cut[d < len ? d : len][i][len];
+	/* a plan that fits has a cut in every interval: never guess */
+	if (cut >= len || (cut == CUT_FOLD && len != 3))
+		return -EFAULT;
 	if (cut == CUT_FOLD)
 		return bpf_ir_jump(g->ir, BPF_JEQ, r[1].lo,
 				   bpf_acc_word(NR_OFFSET, FULL_MASK),
@@ -559,19 +562,21 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
 		      unsigned int depth)
 {
 	uint64_t total = 0, left = 0, best_diff = UINT64_MAX, diff;
-	unsigned int i, split = 0;
+	unsigned int i, split = 0, half = depth > 0 ? 1U << (depth - 1) : 0;
 	uint32_t *fwd = g->pack, *bwd = g->pack + cnt + 1;
 
 	if (cnt == 1)
 		return r[0].target;
 	if (cnt == 2)
 		return gen_pair(g, r);
-	if (cnt <= PLAN_MAX) {
+	if (cnt <= PLAN_MAX && depth > 0) {
 		if (g->plan == NULL && (g->plan = malloc(sizeof(*g->plan))) == NULL)
 			return -ENOMEM;
+		i = depth < cnt ? depth : cnt;
 		plan_make(g->plan, r, cnt, depth);
-		return gen_planned(g, g->plan, depth < cnt ? depth : cnt, 0,
-				   cnt);
+		if (g->plan->cost[i][0][cnt] < COST_MAX)
+			return gen_planned(g, g->plan, i, 0, cnt);
+		/* cannot happen (the depth fits the ranges): split below */
 	}
 	/* fwd, bwd: used up before the recursion reuses them */
 	ranges_pack(r, cnt, false, fwd);
@@ -580,14 +585,18 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
 		total += r[i].weight;
 	for (i = 1; i < cnt; i++) {
 		left += r[i - 1].weight;
-		if (fwd[i] > 1U << (depth - 1) ||
-		    bwd[cnt - i] > 1U << (depth - 1))
+		if (fwd[i] > half || bwd[cnt - i] > half)
 			continue;
 		diff = left * 2 > total ? left * 2 - total : total - left * 2;
 		if (diff < best_diff) {
 			best_diff = diff;
 			split = i;
 		}
+	}
+	/* no split fits the depth (cannot happen): a deeper search is as right */
+	if (split == 0) {
+		split = cnt / 2;
+		depth = cnt;
 	}
 	return bpf_ir_jump(g->ir, BPF_JGE, r[split].lo,
 			   bpf_acc_word(NR_OFFSET, FULL_MASK),
