@@ -52,9 +52,11 @@ compile() {
 	$cc $cflags "$@" -c "$src" -o "$obj"
 }
 
+# every library source (src/*.c is the library, its bindings live below)
 lib=""
-for f in api arch bpf_ir db gen_bpf gen_pfc syscalls-table system tree; do
-	compile "$top_srcdir/src/$f.c" "$out/obj/$f.o" || exit 1
+for c in "$top_srcdir"/src/*.c; do
+	f=$(basename "$c" .c)
+	compile "$c" "$out/obj/$f.o" || exit 1
 	lib="$lib $out/obj/$f.o"
 done
 compile "$top_srcdir/tools/bpf_sim.c" "$out/obj/bpf_sim.o" || exit 1
