@@ -416,42 +416,33 @@ static bool plan_foldable(const struct range *r)
 	       r[0].folds == 0 && r[1].folds == 0 && r[2].folds == 0;
 }
 
-/* The best cut of r[i..i+len) at depth @d among left lengths lo..hi. */
-static uint32_t plan_try(const struct plan *p, unsigned int d, unsigned int i,
-			 unsigned int len, unsigned int lo, unsigned int hi,
-			 unsigned int *cut)
+/*
+ * Fills the entry of r[i..i+len) at depth @d (2 <= len <= 2^d): the best
+ * cut among left lengths lo..hi, those that leave neither side more ranges
+ * than the depth below holds.
+ */
+static inline void plan_interval(struct plan *p, unsigned int d, unsigned int i,
+				 unsigned int len, unsigned int lo,
+				 unsigned int hi)
 {
 	const uint32_t (*below)[PLAN_MAX + 1] = p->cost[d - 1];
 	uint32_t best = COST_MAX, c;
-	unsigned int k;
-
-	for (k = lo; k <= hi; k++) {
-		c = below[i][k] + below[i + k][len - k];
-		if (c < best) {
-			best = c;
-			*cut = k;
-		}
-	}
-	return best;
-}
-
-/* Fills the entry of r[i..i+len) at depth @d (2 <= len <= 2^d). */
-static void plan_interval(struct plan *p, unsigned int d, unsigned int i,
-			  unsigned int len)
-{
-	unsigned int half = 1U << (d - 1), cut = 0;
-	uint32_t best;
+	unsigned int k, cut = 0;
 
 	if (len == 3 && plan_foldable(p->r + i)) {
 		p->cost[d][i][len] = p->sum[i + len] - p->sum[i];
 		p->cut[d][i][len] = CUT_FOLD;
 		return;
 	}
-	/* neither side may hold more than the depth below allows */
-	best = plan_try(p, d, i, len, len - 1 > half ? len - half : 1,
-			len - 1 > half ? half : len - 1, &cut);
-	p->cost[d][i][len] = best >= COST_MAX ? COST_MAX :
-			     best + p->sum[i + len] - p->sum[i];
+	for (k = lo; k <= hi; k++) {
+		c = below[i][k] + below[i + k][len - k];
+		if (c < best) {
+			best = c;
+			cut = k;
+		}
+	}
+	best += p->sum[i + len] - p->sum[i];
+	p->cost[d][i][len] = best < COST_MAX ? best : COST_MAX;
 	p->cut[d][i][len] = (uint8_t)cut;
 }
 
@@ -459,7 +450,7 @@ static void plan_interval(struct plan *p, unsigned int d, unsigned int i,
 static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 		      unsigned int depth)
 {
-	unsigned int d, i, len, most;
+	unsigned int d, i, len, most, half, lo, hi;
 
 	p->r = r;
 	p->cnt = cnt;
@@ -472,6 +463,7 @@ static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 		p->cost[0][i][1] = r[i].folds == 0 ? 0 : COST_MAX;
 	}
 	for (d = 1; d <= depth; d++) {
+		half = 1U << (d - 1);
 		most = d < 5 && 1U << d < cnt ? 1U << d : cnt;
 		for (i = 0; i < cnt; i++) {
 			p->cost[d][i][1] = r[i].folds <= d ?
@@ -483,14 +475,18 @@ static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 		}
 		/* the whole search's depth holds just the whole */
 		if (d == depth) {
-			plan_interval(p, d, 0, cnt);
+			plan_interval(p, d, 0, cnt, cnt - 1 > half ? cnt - half : 1,
+				      cnt - 1 > half ? half : cnt - 1);
 			break;
 		}
 		/* the depth below it only the two sides of its cut */
-		for (len = d > 2 ? d : 2; len <= most; len++)
+		for (len = d > 2 ? d : 2; len <= most; len++) {
+			lo = len - 1 > half ? len - half : 1;
+			hi = len - 1 > half ? half : len - 1;
 			for (i = 0; i + len <= cnt; i++)
 				if (d + 1 < depth || i == 0 || i + len == cnt)
-					plan_interval(p, d, i, len);
+					plan_interval(p, d, i, len, lo, hi);
+		}
 	}
 }
 
