@@ -115,7 +115,7 @@ END {
 	printf "empty interval). Name lookup: median time to resolve the rules' names\n"
 	printf "(not included). ours/theirs < 1: ours is faster/smaller.\n"
 	if (rounds > 0)
-		printf "Both times: the median of %d rounds in which the two libraries take\nturns, workload by workload, one process per timing.\n", rounds
+		printf "Both times: the lowest of %d such medians, taken in rounds in which the\ntwo libraries take turns, workload by workload, one process per timing\n(slow spells of a shared machine only ever add time).\n", rounds
 	printf "\n"
 	if (have_sys) {
 		printf "| workload | arches | rules | instructions ours / %s | ours/theirs | build+export ours / %s | ours/theirs | name lookup ours / %s |\n", ver[2], ver[2], ver[2]
