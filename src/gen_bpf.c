@@ -722,11 +722,12 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	total = tree_count(arch->syscalls) +
 		(second ? tree_count(second->syscalls) : 0);
 	prio = malloc((total + 1) * sizeof(*prio));
-	rs.r = malloc(8 * sizeof(*rs.r));
+	/* each syscall splits off at most two more ranges, BADARCH two */
+	rs.cap = 2 * total + 8;
+	rs.r = malloc(rs.cap * sizeof(*rs.r));
 	rc = -ENOMEM;
 	if (prio == NULL || rs.r == NULL)
 		goto out;
-	rs.cap = 8;
 	rs.cnt = 1;
 	deflt = bpf_ir_ret(g->ir, filter->attr.act_default);
 	rs.r[0] = (struct range){ .lo = 0, .hi = UINT32_MAX, .target = deflt };
