@@ -20,8 +20,9 @@
  * both sides weigh about the same, and searches over at most PLAN_MAX
  * ranges are planned as optimal alphabetic trees. A lone number between
  * two ranges of one outcome can be set apart by one jeq instead of two
- * bounds. With OPTIMIZE=1, syscalls given a priority are tested one by one
- * before the search, in priority order. Only "ld [nr]", "ld [arch]",
+ * bounds. A syscall's priority (OPTIMIZE=1) multiplies its range's weight
+ * by 1 + priority: it rises as high as the bound allows, and no other
+ * syscall pays for it. Only "ld [nr]", "ld [arch]",
  * "jeq/jge" and "ret" lie on the way to a syscall without argument rules,
  * so the kernel's action cache can prove every such ALLOW constant.
  *
@@ -69,6 +70,7 @@ struct range {
 	bool named;		/* an outcome of rules: not default or BADARCH */
 	int base;		/* the outcome before lone numbers were folded in */
 	unsigned int folds;	/* lone numbers folded in: jeq tests in front */
+	uint8_t priority;	/* the highest of its syscalls' priorities */
 };
 
 static int gen_level(struct gen *g, const struct tree_node *level, int fail);
@@ -318,17 +320,16 @@ struct ranges {
 	unsigned int cap;
 };
 
-/* Makes a range start at @at (0 < @at): splits the one holding it. */
-static unsigned int ranges_split(struct ranges *rs, uint32_t at)
+/*
+ * The range holding @at: the last one starting at or below it (r[0]
+ * starts at 0). Most often the last one, as syscalls come in number order.
+ */
+static unsigned int ranges_at(const struct ranges *rs, uint32_t at)
 {
 	unsigned int i = 0, hi = rs->cnt - 1, mid;
 
-	/*
-	 * The last range starting at or below @at (r[0] starts at 0): most
-	 * often the last one, as syscalls come in number order.
-	 */
 	if (rs->r[hi].lo <= at)
-		i = hi;
+		return hi;
 	while (i < hi) {
 		mid = i + (hi - i + 1) / 2;
 		if (rs->r[mid].lo <= at)
@@ -336,6 +337,14 @@ static unsigned int ranges_split(struct ranges *rs, uint32_t at)
 		else
 			hi = mid - 1;
 	}
+	return i;
+}
+
+/* Makes a range start at @at (0 < @at): splits the one holding it. */
+static unsigned int ranges_split(struct ranges *rs, uint32_t at)
+{
+	unsigned int i = ranges_at(rs, at);
+
 	if (rs->r[i].lo == at)
 		return i;
 	memmove(&rs->r[i + 1], &rs->r[i], (rs->cnt - i) * sizeof(*rs->r));
@@ -371,6 +380,17 @@ static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
 /* How much more a number rules let through or check weighs than others. */
 #define NAMED_WEIGHT 64U
 
+/* The most a range weighs: plan costs stay far below COST_MAX. */
+#define WEIGHT_MAX (1U << 20)
+
+/* A range with priority p (1..255) weighs 1 + p times as much. */
+static uint32_t prio_weight(uint32_t weight, uint8_t priority)
+{
+	uint64_t w = (uint64_t)weight * (1U + priority);
+
+	return w < WEIGHT_MAX ? (uint32_t)w : WEIGHT_MAX;
+}
+
 /* Most lone numbers folded into one range (jeq tests in front of it). */
 #define FOLD_MAX 1U
 
@@ -385,7 +405,7 @@ static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
 /* A plan's cut that is not a split: the middle of three ranges, by jeq. */
 #define CUT_FOLD 0
 
-/* Above any real cost (weights stay far below 2^24), and twice it fits. */
+/* Above any real cost (16 weights of at most 2^20, 16 deep), twice fits. */
 #define COST_MAX (1U << 30)
 
 /*
@@ -618,6 +638,7 @@ static int fold_lone(struct gen *g, struct range *r, unsigned int *cnt)
 		r[i].base = r[i].target;
 	for (i = 0; i < *cnt; i++) {
 		if (n > 0 && i + 1 < *cnt && r[i].lo == r[i].hi &&
+		    r[i].priority == 0 &&
 		    !r[n - 1].named && r[n - 1].base == r[i + 1].base &&
 		    r[n - 1].folds < FOLD_MAX && r[i + 1].folds == 0) {
 			r[n - 1].target = bpf_ir_jump(g->ir, BPF_JEQ, r[i].lo, nr,
@@ -645,16 +666,6 @@ static unsigned int search_depth(unsigned int cnt)
 	while ((1ULL << depth) < cnt)
 		depth++;
 	return depth;
-}
-
-static int prio_cmp(const void *a, const void *b)
-{
-	const struct db_syscall *x = *(struct db_syscall *const *)a;
-	const struct db_syscall *y = *(struct db_syscall *const *)b;
-
-	if (x->priority != y->priority)
-		return x->priority > y->priority ? -1 : 1;
-	return (x->num > y->num) - (x->num < y->num);
 }
 
 /* Adds one ABI's syscalls to the ranges; collects its prioritised ones. */
@@ -716,7 +727,8 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	struct db_syscall **prio = NULL;
 	unsigned int prio_cnt = 0, i, total, depth;
 	uint32_t span[4] = { 0 };	/* first, last: of @arch, of @second */
-	int target, deflt, badarch, rc;
+	int deflt, badarch, rc;
+	struct range *r;
 
 	g->arch = arch->arch;
 	total = tree_count(arch->syscalls) +
@@ -786,6 +798,16 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 		if (rs.r[i].named && range_hot(g, rs.r[i].target))
 			rs.r[i].weight *= NAMED_WEIGHT;
 	}
+	/* a priority lifts its syscall's range: as high as the depth allows */
+	for (i = 0; i < prio_cnt; i++) {
+		r = &rs.r[ranges_at(&rs, (uint32_t)prio[i]->num)];
+		if (r->priority < prio[i]->priority)
+			r->priority = prio[i]->priority;
+	}
+	for (i = 0; i < rs.cnt; i++)
+		if (rs.r[i].priority > 0)
+			rs.r[i].weight = prio_weight(rs.r[i].weight,
+						     rs.r[i].priority);
 	/* the depth of a balanced search: no number pays for the weighting */
 	depth = search_depth(rs.cnt);
 	rc = fold_lone(g, rs.r, &rs.cnt);
@@ -795,20 +817,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	g->pack = malloc(2 * (rs.cnt + 1) * sizeof(*g->pack));
 	if (g->pack == NULL)
 		goto out;
-	target = gen_ranges(g, rs.r, rs.cnt, depth);
-
-	/* prioritised syscalls first, highest priority first */
-	qsort(prio, prio_cnt, sizeof(*prio), prio_cmp);
-	for (i = prio_cnt; i-- > 0 && target >= 0;) {
-		for (rc = 0; rc < (int)rs.cnt; rc++)
-			if (rs.r[rc].lo <= (uint32_t)prio[i]->num &&
-			    (uint32_t)prio[i]->num <= rs.r[rc].hi)
-				break;
-		target = bpf_ir_jump(g->ir, BPF_JEQ, (uint32_t)prio[i]->num,
-				     bpf_acc_word(NR_OFFSET, FULL_MASK),
-				     rs.r[rc].target, target);
-	}
-	rc = target;
+	rc = gen_ranges(g, rs.r, rs.cnt, depth);
 out:
 	free(g->pack);
 	g->pack = NULL;
