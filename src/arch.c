@@ -311,17 +311,16 @@ void arch_syscall_span(const struct arch_def *arch, uint32_t *first,
 		       uint32_t *last)
 {
 	const uint16_t *order = &syscall_num_order[arch->abi * syscall_defs_count];
-	unsigned int i = 0, j = syscall_defs_count, lo = 0, hi = j, mid;
+	unsigned int i = 0, j = syscall_defs_count, hi = j, mid;
 
 	/* the order is by number: pseudo numbers (< 0) come first */
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
+	while (i < hi) {
+		mid = i + (hi - i) / 2;
 		if (syscall_defs[order[mid]].num[arch->abi] < 0)
-			lo = mid + 1;
+			i = mid + 1;
 		else
 			hi = mid;
 	}
-	i = lo;
 	if (arch->abi == SYSCALL_ABI_ARM)
 		while (j > i && syscall_defs[order[j - 1]].num[arch->abi] >= 0x0f0000)
 			j--;

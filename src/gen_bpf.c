@@ -482,7 +482,7 @@ static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 		/* one range: the jeq tests folded into it */
 		p->cost[0][i][1] = r[i].folds == 0 ? 0 : COST_MAX;
 	}
-	for (d = 1; d <= depth; d++) {
+	for (d = 1; d < depth; d++) {
 		half = 1U << (d - 1);
 		most = d < 5 && 1U << d < cnt ? 1U << d : cnt;
 		for (i = 0; i < cnt; i++) {
@@ -493,13 +493,7 @@ static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 				p->cut[d][i][len] = p->cut[d - 1][i][len];
 			}
 		}
-		/* the whole search's depth holds just the whole */
-		if (d == depth) {
-			plan_interval(p, d, 0, cnt, cnt - 1 > half ? cnt - half : 1,
-				      cnt - 1 > half ? half : cnt - 1);
-			break;
-		}
-		/* the depth below it only the two sides of its cut */
+		/* just below the whole, only the two sides of its cut */
 		for (len = d > 2 ? d : 2; len <= most; len++) {
 			lo = len - 1 > half ? len - half : 1;
 			hi = len - 1 > half ? half : len - 1;
@@ -508,6 +502,10 @@ static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 					plan_interval(p, d, i, len, lo, hi);
 		}
 	}
+	/* the whole search's depth holds just the whole */
+	half = 1U << (depth - 1);
+	plan_interval(p, depth, 0, cnt, cnt - 1 > half ? cnt - half : 1,
+		      cnt - 1 > half ? half : cnt - 1);
 }
 
 /* Either end's lone number (0 or 2^32-1): a jeq reads better than jge. */
@@ -538,7 +536,7 @@ static int gen_planned(struct gen *g, const struct plan *p, unsigned int d,
 		return gen_pair(g, r);
 	cut = p->cut[d < len ? d : len][i][len];
 	/* a plan that fits has a cut in every interval: never guess */
-	if (cut >= len || (cut == CUT_FOLD && len != 3))
+	if (cut >= len || (cut == CUT_FOLD && !(len == 3 && plan_foldable(r))))
 		return -EFAULT;
 	if (cut == CUT_FOLD)
 		return bpf_ir_jump(g->ir, BPF_JEQ, r[1].lo,
