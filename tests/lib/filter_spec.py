@@ -3,9 +3,10 @@
 
 """Build filters from filter_spec.h statements with the seccomp module.
 
-The sim tests' Python twins (tests/NN-sim-x.py) use this module to build
-the very filters of their C programs through the Python API, and write the
-BPF to stdout for sim-check to run against the same .tests table. The
+Run as "filter_spec.py NN-sim-x.c [FILTER]", it is the Python twin of a
+sim test: it builds the very filters of the C program through the Python
+API and writes the BPF to stdout for sim-check to run against the same
+.tests table. The
 statements are read from the C program itself (c_specs()), so a twin never
 drifts from its C test: the language and its semantics are filter_spec.h's,
 including the C casts (a priority is truncated to 8 bits, ERRNO(n) to 16).
@@ -374,8 +375,8 @@ def c_specs(path):
 
 
 def twin_main(twin_path, argv=None):
-    """main() of a twin of a spec_sim_main() C program: the C file is the
-    twin's name with .c for .py."""
+    """main() of a twin of a spec_sim_main() C program: the C file is
+    twin_path with .c for its extension (it may be the C file itself)."""
     argv = sys.argv if argv is None else argv
     c_path = os.path.splitext(os.path.abspath(twin_path))[0] + ".c"
     try:
@@ -386,3 +387,11 @@ def twin_main(twin_path, argv=None):
         print(exc, file=sys.stderr)
         return 1
     return sim_main(argv, [(name, arrays[ident]) for name, ident in table])
+
+
+if __name__ == "__main__":
+    # the twin of every spec_sim_main() C program: filter_spec.py PROG.c ARGS
+    if len(sys.argv) < 2:
+        print("usage: filter_spec.py PROG.c [FILTER]", file=sys.stderr)
+        sys.exit(2)
+    sys.exit(twin_main(sys.argv[1], sys.argv[1:]))

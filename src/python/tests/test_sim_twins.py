@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: LGPL-2.1-only
 # The sim tests' Python twins, run through sim-check against the C tests' tables.
 
-"""For every tests/NN-sim-x.tests whose program has a Python twin
-(tests/NN-sim-x.py), sim-check runs the twin (through a wrapper, since it
-executes a program path) and checks its BPF against the table, exactly as
-it checks the C program's. A table without a twin is reported as a skip."""
+"""For every tests/NN-sim-x.tests, sim-check runs the program's Python twin
+(through a wrapper, since it executes a program path) and checks its BPF
+against the table, exactly as it checks the C program's. The twin is
+tests/NN-sim-x.py where one is written by hand; for a C program built on
+spec_sim_main() it is tests/lib/filter_spec.py reading that program's
+specs. A table without either is reported as a skip."""
 
 import glob
 import os
@@ -21,6 +23,15 @@ def shell_quote(text):
     return "'" + text.replace("'", "'\\''") + "'"
 
 
+def spec_program(c_path):
+    """Whether the C program builds its filters with spec_sim_main()."""
+    try:
+        with open(c_path) as f:
+            return "spec_sim_main(" in f.read()
+    except OSError:
+        return False
+
+
 def tables():
     tests_dir = os.environ.get("SECCOMP_TESTS_DIR")
     if not tests_dir:
@@ -32,14 +43,20 @@ class TestSimTwins(unittest.TestCase):
 
     def check_twin(self, table):
         sim_check = env_path("SECCOMP_SIM_CHECK")
-        twin = os.path.splitext(table)[0] + ".py"
-        if not os.path.exists(twin):
-            self.skipTest("no Python twin %s" % os.path.basename(twin))
+        base = os.path.splitext(table)[0]
+        twin = [base + ".py"]
+        if not os.path.exists(twin[0]):
+            twin = [os.path.join(os.path.dirname(table), "lib",
+                                 "filter_spec.py"), base + ".c"]
+            if not spec_program(twin[1]):
+                self.skipTest("no Python twin of %s" %
+                              os.path.basename(base))
         with tempfile.TemporaryDirectory() as tmp:
-            wrapper = os.path.join(tmp, os.path.basename(twin)[:-3])
+            wrapper = os.path.join(tmp, os.path.basename(base))
             with open(wrapper, "w") as f:
                 f.write("#!/bin/sh\nexec %s %s \"$@\"\n"
-                        % (shell_quote(sys.executable), shell_quote(twin)))
+                        % (shell_quote(sys.executable),
+                           " ".join(shell_quote(t) for t in twin)))
             os.chmod(wrapper, stat.S_IRWXU)
             res = subprocess.run([sim_check, "-p", wrapper, table],
                                  stdout=subprocess.PIPE,
