@@ -446,6 +446,7 @@ static inline void plan_interval(struct plan *p, unsigned int d, unsigned int i,
 				 unsigned int hi)
 {
 	const uint32_t (*below)[PLAN_MAX + 1] = p->cost[d - 1];
+	const uint32_t *left, *right;
 	uint32_t best = COST_MAX, c;
 	unsigned int k, cut = 0;
 
@@ -454,8 +455,11 @@ static inline void plan_interval(struct plan *p, unsigned int d, unsigned int i,
 		p->cut[d][i][len] = CUT_FOLD;
 		return;
 	}
-	for (k = lo; k <= hi; k++) {
-		c = below[i][k] + below[i + k][len - k];
+	/* left: r[i..i+k), right: r[i+k..i+len), one row down and one left */
+	left = &below[i][lo];
+	right = &below[i + lo][len - lo];
+	for (k = lo; k <= hi; k++, left++, right += PLAN_MAX) {
+		c = *left + *right;
 		if (c < best) {
 			best = c;
 			cut = k;
@@ -493,13 +497,18 @@ static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 				p->cut[d][i][len] = p->cut[d - 1][i][len];
 			}
 		}
-		/* just below the whole, only the two sides of its cut */
 		for (len = d > 2 ? d : 2; len <= most; len++) {
 			lo = len - 1 > half ? len - half : 1;
 			hi = len - 1 > half ? half : len - 1;
-			for (i = 0; i + len <= cnt; i++)
-				if (d + 1 < depth || i == 0 || i + len == cnt)
+			if (d + 1 < depth) {
+				for (i = 0; i + len <= cnt; i++)
 					plan_interval(p, d, i, len, lo, hi);
+				continue;
+			}
+			/* just below the whole, only the two sides of its cut */
+			plan_interval(p, d, 0, len, lo, hi);
+			if (len < cnt)
+				plan_interval(p, d, cnt - len, len, lo, hi);
 		}
 	}
 	/* the whole search's depth holds just the whole */
