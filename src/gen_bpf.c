@@ -357,8 +357,8 @@ static unsigned int ranges_split(struct ranges *rs, uint32_t at)
 /* Gives the numbers lo..hi the outcome @target, over whatever they had. */
 static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
 {
+	struct range *r = &rs->r[rs->cnt - 1];
 	unsigned int i, j;
-	struct range *r;
 
 	if (rs->cnt + 2 > rs->cap) {
 		r = realloc(rs->r, (rs->cap * 2 + 8) * sizeof(*r));
@@ -366,6 +366,23 @@ static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
 			return -ENOMEM;
 		rs->r = r;
 		rs->cap = rs->cap * 2 + 8;
+		r = &rs->r[rs->cnt - 1];
+	}
+	/* syscalls come in number order: most often the last range splits */
+	if (lo >= r->lo && hi < r->hi) {
+		if (lo > r->lo) {
+			r[1] = r[0];
+			r[0].hi = lo - 1;
+			r++;
+			r->lo = lo;
+			rs->cnt++;
+		}
+		r[1] = r[0];
+		r[1].lo = hi + 1;
+		r[0].hi = hi;
+		r[0].target = target;
+		rs->cnt++;
+		return 0;
 	}
 	i = lo == 0 ? 0 : ranges_split(rs, lo);
 	j = hi == UINT32_MAX ? rs->cnt : ranges_split(rs, hi + 1);
@@ -412,19 +429,42 @@ static uint32_t prio_weight(uint32_t weight, uint8_t priority)
  * The cheapest search over r[0..cnt) (cnt <= PLAN_MAX) within a depth:
  * cost = the sum over ranges of weight x comparisons on the way to it. An
  * optimal alphabetic tree with a depth bound, by dynamic programming over
- * (depth, first range, length), filled bottom up so that every entry a
+ * (depth, length, first range), filled bottom up so that every entry a
  * cut reads was written before: depth d holds the intervals of up to 2^d
  * ranges, those shorter than d copied from depth d - 1 (no tree over len
  * ranges needs more than len comparisons). Every cut that fits is tried:
  * with a depth bound, Knuth's shortcut over cuts can miss the best one.
+ *
+ * A row holds one length at one depth for every first range, so a cut is
+ * tried for four first ranges at once (lanes of a plan_vec). Rows are
+ * PLAN_LANES long: lanes past the last interval hold junk that no valid
+ * entry reads, and a row read from an offset of up to PLAN_MAX stays in
+ * the row.
  */
+typedef uint32_t plan_vec __attribute__((vector_size(16)));
+#define PLAN_VEC 4U
+#define PLAN_LANES (2U * PLAN_MAX)
+
 struct plan {
 	const struct range *r;
 	unsigned int cnt;
-	uint32_t sum[PLAN_MAX + 1];	/* sum[i]: weight of r[0..i) */
-	uint32_t cost[PLAN_MAX + 1][PLAN_MAX][PLAN_MAX + 1];
-	uint8_t cut[PLAN_MAX + 1][PLAN_MAX][PLAN_MAX + 1]; /* left length */
+	uint32_t sum[PLAN_LANES];	/* sum[i]: weight of r[0..i) */
+	uint32_t cost[PLAN_MAX + 1][PLAN_MAX + 1][PLAN_LANES]; /* d, len, i */
+	uint32_t cut[PLAN_MAX + 1][PLAN_MAX + 1][PLAN_LANES]; /* left length */
 };
+
+static inline plan_vec vec_load(const uint32_t *at)
+{
+	plan_vec v;
+
+	memcpy(&v, at, sizeof(v));
+	return v;
+}
+
+static inline void vec_store(uint32_t *at, plan_vec v)
+{
+	memcpy(at, &v, sizeof(v));
+}
 
 /*
  * A lone number between two ranges of one outcome: one jeq sets it apart,
@@ -436,29 +476,76 @@ static bool plan_foldable(const struct range *r)
 	       r[0].folds == 0 && r[1].folds == 0 && r[2].folds == 0;
 }
 
-/*
- * Fills the entry of r[i..i+len) at depth @d (2 <= len <= 2^d): the best
- * cut among left lengths lo..hi, those that leave neither side more ranges
- * than the depth below holds.
- */
-static inline void plan_interval(struct plan *p, unsigned int d, unsigned int i,
-				 unsigned int len, unsigned int lo,
-				 unsigned int hi)
+/* The cuts that leave neither side more than 2^(d-1) ranges: lo..hi. */
+static inline void plan_cuts(unsigned int d, unsigned int len, unsigned int *lo,
+			     unsigned int *hi)
 {
-	const uint32_t (*below)[PLAN_MAX + 1] = p->cost[d - 1];
+	unsigned int half = 1U << (d - 1);
+
+	*lo = len - 1 > half ? len - half : 1;
+	*hi = len - 1 > half ? half : len - 1;
+}
+
+/*
+ * Fills the row of @len ranges at depth @d (2 <= len <= 2^d) for every
+ * first range: the best cut of each (the first of equals), its cost the
+ * sides' plus one comparison for every range.
+ */
+static void plan_row(struct plan *p, unsigned int d, unsigned int len)
+{
+	unsigned int lanes = p->cnt - len + 1, i, k, lo, hi;
+	uint32_t *cost = p->cost[d][len], *cut = p->cut[d][len];
+	const uint32_t *left, *right;
+	plan_vec best, at, c, better;
+	const plan_vec max = { COST_MAX, COST_MAX, COST_MAX, COST_MAX };
+
+	plan_cuts(d, len, &lo, &hi);
+	for (i = 0; i < lanes; i += PLAN_VEC) {
+		best = max;
+		at = max - max;
+		for (k = lo; k <= hi; k++) {
+			left = p->cost[d - 1][k] + i;
+			right = p->cost[d - 1][len - k] + i + k;
+			c = vec_load(left) + vec_load(right);
+			better = (plan_vec)(c < best);
+			best = (c & better) | (best & ~better);
+			at = ((max - max + k) & better) | (at & ~better);
+		}
+		best += vec_load(p->sum + i + len) - vec_load(p->sum + i);
+		better = (plan_vec)(best < max);
+		vec_store(cost + i, (best & better) | (max & ~better));
+		vec_store(cut + i, at);
+	}
+	if (len != 3)
+		return;
+	for (i = 0; i < lanes; i++)
+		if (plan_foldable(p->r + i)) {
+			cost[i] = p->sum[i + 3] - p->sum[i];
+			cut[i] = CUT_FOLD;
+		}
+}
+
+/*
+ * Fills the entry of r[i..i+len) at depth @d alone, as plan_row() would.
+ * left: r[i..i+k) at depth d - 1; right: r[i+k..i+len), one row up and
+ * one lane right for every k.
+ */
+static void plan_entry(struct plan *p, unsigned int d, unsigned int i,
+		       unsigned int len)
+{
 	const uint32_t *left, *right;
 	uint32_t best = COST_MAX, c;
-	unsigned int k, cut = 0;
+	unsigned int k, lo, hi, cut = 0;
 
 	if (len == 3 && plan_foldable(p->r + i)) {
-		p->cost[d][i][len] = p->sum[i + len] - p->sum[i];
-		p->cut[d][i][len] = CUT_FOLD;
+		p->cost[d][len][i] = p->sum[i + len] - p->sum[i];
+		p->cut[d][len][i] = CUT_FOLD;
 		return;
 	}
-	/* left: r[i..i+k), right: r[i+k..i+len), one row down and one left */
-	left = &below[i][lo];
-	right = &below[i + lo][len - lo];
-	for (k = lo; k <= hi; k++, left++, right += PLAN_MAX) {
+	plan_cuts(d, len, &lo, &hi);
+	left = &p->cost[d - 1][lo][i];
+	right = &p->cost[d - 1][len - lo][i + lo];
+	for (k = lo; k <= hi; k++, left += PLAN_LANES, right -= PLAN_LANES - 1) {
 		c = *left + *right;
 		if (c < best) {
 			best = c;
@@ -466,55 +553,50 @@ static inline void plan_interval(struct plan *p, unsigned int d, unsigned int i,
 		}
 	}
 	best += p->sum[i + len] - p->sum[i];
-	p->cost[d][i][len] = best < COST_MAX ? best : COST_MAX;
-	p->cut[d][i][len] = (uint8_t)cut;
+	p->cost[d][len][i] = best < COST_MAX ? best : COST_MAX;
+	p->cut[d][len][i] = cut;
 }
 
 /* Fills the plan for r[0..cnt) (2 < cnt <= PLAN_MAX) at depth @depth. */
 static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 		      unsigned int depth)
 {
-	unsigned int d, i, len, most, half, lo, hi;
+	unsigned int d, i, len, most;
 
 	p->r = r;
 	p->cnt = cnt;
 	if (depth > cnt)
 		depth = cnt;
-	p->sum[0] = 0;
+	memset(p->sum, 0, sizeof(p->sum));
 	for (i = 0; i < cnt; i++) {
 		p->sum[i + 1] = p->sum[i] + r[i].weight;
 		/* one range: the jeq tests folded into it */
-		p->cost[0][i][1] = r[i].folds == 0 ? 0 : COST_MAX;
+		p->cost[0][1][i] = r[i].folds == 0 ? 0 : COST_MAX;
 	}
 	for (d = 1; d < depth; d++) {
-		half = 1U << (d - 1);
 		most = d < 5 && 1U << d < cnt ? 1U << d : cnt;
-		for (i = 0; i < cnt; i++) {
-			p->cost[d][i][1] = r[i].folds <= d ?
+		for (i = 0; i < cnt; i++)
+			p->cost[d][1][i] = r[i].folds <= d ?
 					   r[i].weight * r[i].folds : COST_MAX;
-			for (len = 2; len < d && i + len <= cnt; len++) {
-				p->cost[d][i][len] = p->cost[d - 1][i][len];
-				p->cut[d][i][len] = p->cut[d - 1][i][len];
-			}
+		for (len = 2; len < d && len <= cnt; len++) {
+			memcpy(p->cost[d][len], p->cost[d - 1][len],
+			       (cnt - len + 1) * sizeof(uint32_t));
+			memcpy(p->cut[d][len], p->cut[d - 1][len],
+			       (cnt - len + 1) * sizeof(uint32_t));
 		}
 		for (len = d > 2 ? d : 2; len <= most; len++) {
-			lo = len - 1 > half ? len - half : 1;
-			hi = len - 1 > half ? half : len - 1;
 			if (d + 1 < depth) {
-				for (i = 0; i + len <= cnt; i++)
-					plan_interval(p, d, i, len, lo, hi);
+				plan_row(p, d, len);
 				continue;
 			}
 			/* just below the whole, only the two sides of its cut */
-			plan_interval(p, d, 0, len, lo, hi);
+			plan_entry(p, d, 0, len);
 			if (len < cnt)
-				plan_interval(p, d, cnt - len, len, lo, hi);
+				plan_entry(p, d, cnt - len, len);
 		}
 	}
 	/* the whole search's depth holds just the whole */
-	half = 1U << (depth - 1);
-	plan_interval(p, depth, 0, cnt, cnt - 1 > half ? cnt - half : 1,
-		      cnt - 1 > half ? half : cnt - 1);
+	plan_entry(p, depth, 0, cnt);
 }
 
 /* Either end's lone number (0 or 2^32-1): a jeq reads better than jge. */
@@ -543,7 +625,7 @@ static int gen_planned(struct gen *g, const struct plan *p, unsigned int d,
 		return r[0].target;
 	if (len == 2)
 		return gen_pair(g, r);
-	cut = p->cut[d < len ? d : len][i][len];
+	cut = p->cut[d < len ? d : len][len][i];
 	/* a plan that fits has a cut in every interval: never guess */
 	if (cut >= len || (cut == CUT_FOLD && !(len == 3 && plan_foldable(r))))
 		return -EFAULT;
@@ -597,7 +679,7 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
 			return -ENOMEM;
 		i = depth < cnt ? depth : cnt;
 		plan_make(g->plan, r, cnt, depth);
-		if (g->plan->cost[i][0][cnt] < COST_MAX)
+		if (g->plan->cost[i][cnt][0] < COST_MAX)
 			return gen_planned(g, g->plan, i, 0, cnt);
 		/* cannot happen (the depth fits the ranges): split below */
 	}
