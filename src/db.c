@@ -429,7 +429,7 @@ static int syscall_cmp(const struct tree_node *a, const struct tree_node *b)
 {
 	int x = SYSCALL(a)->num, y = SYSCALL(b)->num;
 
-	return (x > y) - (x < y);
+	return x < y ? -1 : x > y;
 }
 
 /* Orders a > b as -1: sort keys below are "larger first". */

@@ -54,18 +54,25 @@ static inline struct tree_node *tree_search(struct tree_node **root,
 					    tree_cmp_fn cmp,
 					    struct tree_node ***at)
 {
-	struct tree_node **link = root, **top = NULL, *t;
+	struct tree_node **link = root, **top, *t;
 	int c;
 
-	while ((t = *link) != NULL) {
-		if (top == NULL && t->heap < key->heap)
-			top = link;
+	/* above the new node's place in the heap */
+	while ((t = *link) != NULL && t->heap >= key->heap) {
 		c = cmp(key, t);
 		if (c == 0)
 			return t;
 		link = c < 0 ? &t->left : &t->right;
 	}
-	*at = top != NULL ? top : link;
+	/* below it: the subtree the insert splits */
+	top = link;
+	while ((t = *link) != NULL) {
+		c = cmp(key, t);
+		if (c == 0)
+			return t;
+		link = c < 0 ? &t->left : &t->right;
+	}
+	*at = top;
 	return NULL;
 }
 
