@@ -176,25 +176,6 @@ static struct tree_node *syscalls_copy(struct pool *pool,
 	return &copy->link;
 }
 
-static struct db_arch *arch_copy(struct pool *pool, const struct db_arch *arch)
-{
-	struct db_arch *copy;
-
-	copy = malloc(sizeof(*copy));
-	if (copy == NULL)
-		return NULL;
-	copy->arch = arch->arch;
-	copy->syscalls = NULL;
-	if (arch->syscalls != NULL) {
-		copy->syscalls = syscalls_copy(pool, arch->syscalls);
-		if (copy->syscalls == NULL) {
-			free(copy);
-			return NULL;
-		}
-	}
-	return copy;
-}
-
 static void snapshots_free(struct pool *pool, struct db_snapshot *snap)
 {
 	struct db_snapshot *next;
@@ -992,25 +973,43 @@ out:
  */
 int db_transaction_start(struct db_filter *filter)
 {
+	const struct db_arch *arch;
 	struct db_snapshot *snap;
 	unsigned int i;
 
 	snap = calloc(1, sizeof(*snap));
 	if (snap == NULL)
 		return -ENOMEM;
+	/*
+	 * The malloc'd parts first, the rules last: copying them takes slots
+	 * from the pool, whose next chunk outgrows all before it, so that a
+	 * failure here has not left a new chunk behind.
+	 */
 	for (i = 0; i < filter->arch_cnt; i++) {
-		snap->arches[i] = arch_copy(&filter->pool, filter->arches[i]);
-		if (snap->arches[i] == NULL) {
-			snap->arch_cnt = i;
-			snapshots_free(&filter->pool, snap);
-			return -ENOMEM;
-		}
+		snap->arches[i] = malloc(sizeof(*snap->arches[i]));
+		if (snap->arches[i] == NULL)
+			goto out;
+		snap->arches[i]->arch = filter->arches[i]->arch;
+		snap->arches[i]->syscalls = NULL;
+		snap->arch_cnt = i + 1;
 	}
-	snap->arch_cnt = filter->arch_cnt;
+	for (i = 0; i < filter->arch_cnt; i++) {
+		arch = filter->arches[i];
+		if (arch->syscalls == NULL)
+			continue;
+		snap->arches[i]->syscalls = syscalls_copy(&filter->pool,
+							  arch->syscalls);
+		if (snap->arches[i]->syscalls == NULL)
+			goto out;
+	}
 	snap->notify_used = filter->notify_used;
 	snap->next = filter->snapshots;
 	filter->snapshots = snap;
 	return 0;
+
+out:
+	snapshots_free(&filter->pool, snap);
+	return -ENOMEM;
 }
 
 /**
@@ -1064,9 +1063,17 @@ static int list(const struct tree_node *set, struct tree_node ***out)
 	unsigned int cnt;
 
 	*out = NULL;
-	cnt = tree_list(set, buf, LIST_BUF);
-	if (cnt == 0)
+	if (set == NULL)
 		return 0;
+	/* one node: most trie levels, no walk needed */
+	if (set->left == NULL && set->right == NULL) {
+		*out = malloc(sizeof(**out));
+		if (*out == NULL)
+			return -ENOMEM;
+		**out = (struct tree_node *)set;
+		return 1;
+	}
+	cnt = tree_list(set, buf, LIST_BUF);
 	*out = malloc(cnt * sizeof(**out));
 	if (*out == NULL)
 		return -ENOMEM;

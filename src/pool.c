@@ -7,7 +7,7 @@
 #include "pool.h"
 
 /* Chunks double from the first size up to the last. */
-#define CHUNK_SLOTS_FIRST 32U
+#define CHUNK_SLOTS_FIRST 64U
 #define CHUNK_SLOTS_MAX 4096U
 
 struct pool_chunk {
