@@ -413,44 +413,41 @@ static int syscall_cmp(const struct tree_node *a, const struct tree_node *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Orders a > b as -1: sort keys below are "larger first". */
-static int desc(uint64_t a, uint64_t b)
-{
-	return (a < b) - (a > b);
-}
-
 /*
  * The sibling order: higher argument first, equality tests before range
  * tests; among equality tests by datum then mask, the high word first, as
  * libseccomp orders its half-word nodes; among range tests the larger
  * datum first, GT before GE. Zero means the same comparison.
  *
- * After argument and kind, the order is that of two 64-bit words, larger
- * first. Equality tests: datum and mask high words, then their low words.
- * Range tests: the datum, then 1 for GT and 0 for GE.
+ * Equality tests with the same mask, the usual case, are then simply in
+ * datum order. With different masks the order is that of two packed
+ * words, larger first: datum and mask high words, then their low words.
  */
-static int node_cmp(const struct tree_node *a, const struct tree_node *b)
+static inline int node_cmp(const struct tree_node *a,
+			   const struct tree_node *b)
 {
 	const struct db_cmp *x = &NODE(a)->cmp, *y = &NODE(b)->cmp;
 	bool x_eq = x->op == SCMP_CMP_EQ, y_eq = y->op == SCMP_CMP_EQ;
-	uint64_t x_hi, x_lo, y_hi, y_lo;
+	uint64_t x_key, y_key;
 
 	if (x->arg != y->arg)
 		return x->arg > y->arg ? -1 : 1;
 	if (x_eq != y_eq)
 		return x_eq ? -1 : 1;
-	if (x_eq) {
-		x_hi = (x->datum & 0xffffffff00000000ULL) | (x->mask >> 32);
-		y_hi = (y->datum & 0xffffffff00000000ULL) | (y->mask >> 32);
-		x_lo = (x->datum << 32) | (uint32_t)x->mask;
-		y_lo = (y->datum << 32) | (uint32_t)y->mask;
-	} else {
-		x_hi = x->datum;
-		y_hi = y->datum;
-		x_lo = x->op == SCMP_CMP_GT;
-		y_lo = y->op == SCMP_CMP_GT;
+	if (x_eq && x->mask != y->mask) {
+		x_key = (x->datum & 0xffffffff00000000ULL) | (x->mask >> 32);
+		y_key = (y->datum & 0xffffffff00000000ULL) | (y->mask >> 32);
+		if (x_key == y_key) {
+			x_key = (x->datum << 32) | (uint32_t)x->mask;
+			y_key = (y->datum << 32) | (uint32_t)y->mask;
+		}
+		return x_key > y_key ? -1 : 1;
 	}
-	return x_hi != y_hi ? desc(x_hi, y_hi) : desc(x_lo, y_lo);
+	if (x->datum != y->datum)
+		return x->datum > y->datum ? -1 : 1;
+	if (x->op != y->op)
+		return x->op == SCMP_CMP_GT ? -1 : 1;
+	return 0;
 }
 
 /*
@@ -684,10 +681,13 @@ static int plan_prepare(struct plan *p, struct db_filter *filter,
 	int rc;
 
 	p->action = rule->action;
-	rc = path_build(&filter->pool, p->arch->arch, rule->action, cmps, cnt,
-			&p->path);
-	if (rc < 0)
-		return rc;
+	/* most rules have no comparisons: p->path stays NULL */
+	if (cnt > 0) {
+		rc = path_build(&filter->pool, p->arch->arch, rule->action,
+				cmps, cnt, &p->path);
+		if (rc < 0)
+			return rc;
+	}
 
 	key.num = p->num;
 	key.link.heap = tree_hash((uint32_t)p->num);
