@@ -174,16 +174,22 @@ const struct arch_def *arch_at(unsigned int index)
 	return index < ARCH_COUNT ? &arch_defs[index] : NULL;
 }
 
-/* The pseudo number of a multiplexed call's name, or 0 if it is not one. */
+/*
+ * The pseudo number of a multiplexed call's name, or 0 if it is not one.
+ * Every rule on a multiplexing ABI asks, mostly for other names: the first
+ * letters rule out nearly all candidates before a strcmp().
+ */
 static int mux_pseudo_num(const char *name)
 {
 	int i;
 
 	for (i = 1; i < SOCKET_CALLS; i++)
-		if (socket_calls[i] != NULL && strcmp(socket_calls[i], name) == 0)
+		if (socket_calls[i] != NULL && socket_calls[i][0] == name[0] &&
+		    strcmp(socket_calls[i], name) == 0)
 			return -(100 + i);
 	for (i = 1; i < IPC_CALLS; i++)
-		if (ipc_calls[i] != NULL && strcmp(ipc_calls[i], name) == 0)
+		if (ipc_calls[i] != NULL && ipc_calls[i][0] == name[0] &&
+		    strcmp(ipc_calls[i], name) == 0)
 			return -(200 + i);
 	return 0;
 }
@@ -269,22 +275,16 @@ static int num_cmp(const void *key, const void *elem)
 	return (k->num > num) - (k->num < num);
 }
 
-/**
- * arch_syscall_resolve_num - a syscall's name on an ABI
- * @arch: the ABI
- * @num: the syscall number, or a pseudo number
- *
- * x32 numbers may be given with or without the x32 bit. Returns a static
- * string, or NULL if the ABI has no such number.
+/*
+ * The table row of a number on an ABI (x32 numbers with or without the
+ * x32 bit), or NULL.
  */
-const char *arch_syscall_resolve_num(const struct arch_def *arch, int num)
+static const struct syscall_def *num_def(const struct arch_def *arch, int num)
 {
 	const uint16_t *order;
 	const uint16_t *hit;
 	struct num_key key;
 
-	if (arch->nr_socketcall != 0 && mux_pseudo_name(num) != NULL)
-		return mux_pseudo_name(num);
 	if (arch->abi == SYSCALL_ABI_X32 && num >= 0)
 		num |= ARCH_X32_SYSCALL_BIT;
 
@@ -298,7 +298,25 @@ const char *arch_syscall_resolve_num(const struct arch_def *arch, int num)
 	/* Two names may share a pseudo number: answer with the first. */
 	while (hit > order && syscall_defs[hit[-1]].num[arch->abi] == num)
 		hit--;
-	return syscall_defs[*hit].name;
+	return &syscall_defs[*hit];
+}
+
+/**
+ * arch_syscall_resolve_num - a syscall's name on an ABI
+ * @arch: the ABI
+ * @num: the syscall number, or a pseudo number
+ *
+ * x32 numbers may be given with or without the x32 bit. Returns a static
+ * string, or NULL if the ABI has no such number.
+ */
+const char *arch_syscall_resolve_num(const struct arch_def *arch, int num)
+{
+	const struct syscall_def *def;
+
+	if (arch->nr_socketcall != 0 && mux_pseudo_name(num) != NULL)
+		return mux_pseudo_name(num);
+	def = num_def(arch, num);
+	return def == NULL ? NULL : def->name;
 }
 
 /**
@@ -361,16 +379,26 @@ unsigned int arch_arg_offset_hi(const struct arch_def *arch, unsigned int arg)
  */
 int arch_syscall_translate(const struct arch_def *arch, int num, int *out)
 {
+	const struct arch_def *native = arch_native();
+	const struct syscall_def *def;
 	const char *name;
 
-	if (num == -1 || arch == arch_native()) {
+	if (num == -1 || arch == native) {
 		*out = num;
 		return 0;
 	}
-	name = arch_syscall_resolve_num(arch_native(), num);
-	if (name == NULL)
-		return -EFAULT;
-	*out = arch_syscall_resolve_name(arch, name);
+	name = native->nr_socketcall != 0 ? mux_pseudo_name(num) : NULL;
+	if (name != NULL) {
+		*out = arch_syscall_resolve_name(arch, name);
+	} else {
+		/* the name's row holds the number: no lookup by name */
+		def = num_def(native, num);
+		if (def == NULL)
+			return -EFAULT;
+		*out = arch->nr_socketcall != 0 ? mux_pseudo_num(def->name) : 0;
+		if (*out == 0)
+			*out = def->num[arch->abi];
+	}
 	return *out == __NR_SCMP_ERROR ? -EFAULT : 0;
 }
 
@@ -389,14 +417,19 @@ int arch_syscall_translate(const struct arch_def *arch, int num, int *out)
 bool arch_syscall_mux(const struct arch_def *arch, int num, int *mux_nr,
 		      unsigned int *call, int *direct_nr)
 {
+	const struct syscall_def *def = NULL;
 	const char *name;
 	int pseudo;
 
 	if (arch->nr_socketcall == 0)
 		return false;
-	name = arch_syscall_resolve_num(arch, num);
-	if (name == NULL)
-		return false;
+	name = mux_pseudo_name(num);
+	if (name == NULL) {
+		def = num_def(arch, num);
+		if (def == NULL)
+			return false;
+		name = def->name;
+	}
 	pseudo = mux_pseudo_num(name);
 	if (pseudo == 0)
 		return false;
@@ -407,6 +440,6 @@ bool arch_syscall_mux(const struct arch_def *arch, int num, int *mux_nr,
 		*mux_nr = arch->nr_ipc;
 		*call = (unsigned int)(-pseudo - 200);
 	}
-	*direct_nr = table_num(arch, name);
+	*direct_nr = def != NULL ? def->num[arch->abi] : table_num(arch, name);
 	return true;
 }
