@@ -49,26 +49,33 @@ static const struct arch_def arch_defs[] = {
 #define ARCH_COUNT (sizeof(arch_defs) / sizeof(arch_defs[0]))
 
 /*
- * Calls reached through socketcall(2) and ipc(2), indexed by the call number
- * the multiplexer takes in its first argument. Their pseudo syscall numbers
- * are -(100 + call) and -(200 + call).
+ * Calls reached through socketcall(2) and ipc(2), sorted by name (strcmp
+ * order), with their pseudo syscall numbers: -(100 + call) for socket
+ * calls, -(200 + call) for IPC calls, where call is the number the
+ * multiplexer takes in its first argument.
  */
-static const char *const socket_calls[] = {
-	[1] = "socket", [2] = "bind", [3] = "connect", [4] = "listen",
-	[5] = "accept", [6] = "getsockname", [7] = "getpeername",
-	[8] = "socketpair", [9] = "send", [10] = "recv", [11] = "sendto",
-	[12] = "recvfrom", [13] = "shutdown", [14] = "setsockopt",
-	[15] = "getsockopt", [16] = "sendmsg", [17] = "recvmsg",
-	[18] = "accept4", [19] = "recvmmsg", [20] = "sendmmsg",
-};
-static const char *const ipc_calls[] = {
-	[1] = "semop", [2] = "semget", [3] = "semctl", [4] = "semtimedop",
-	[11] = "msgsnd", [12] = "msgrcv", [13] = "msgget", [14] = "msgctl",
-	[21] = "shmat", [22] = "shmdt", [23] = "shmget", [24] = "shmctl",
+static const struct mux_call {
+	const char *name;
+	int pseudo;
+} mux_calls[] = {
+	{ "accept", -105 }, { "accept4", -118 }, { "bind", -102 },
+	{ "connect", -103 }, { "getpeername", -107 }, { "getsockname", -106 },
+	{ "getsockopt", -115 }, { "listen", -104 }, { "msgctl", -214 },
+	{ "msgget", -213 }, { "msgrcv", -212 }, { "msgsnd", -211 },
+	{ "recv", -110 }, { "recvfrom", -112 }, { "recvmmsg", -119 },
+	{ "recvmsg", -117 }, { "semctl", -203 }, { "semget", -202 },
+	{ "semop", -201 }, { "semtimedop", -204 }, { "send", -109 },
+	{ "sendmmsg", -120 }, { "sendmsg", -116 }, { "sendto", -111 },
+	{ "setsockopt", -114 }, { "shmat", -221 }, { "shmctl", -224 },
+	{ "shmdt", -222 }, { "shmget", -223 }, { "shutdown", -113 },
+	{ "socket", -101 }, { "socketpair", -108 },
 };
 
-#define SOCKET_CALLS (int)(sizeof(socket_calls) / sizeof(socket_calls[0]))
-#define IPC_CALLS (int)(sizeof(ipc_calls) / sizeof(ipc_calls[0]))
+#define MUX_CALLS (sizeof(mux_calls) / sizeof(mux_calls[0]))
+
+/* The highest call numbers of socketcall(2) and ipc(2). */
+#define SOCKET_CALL_MAX 20
+#define IPC_CALL_MAX 24
 
 /* The ABI this library was compiled for. */
 static const struct arch_def *native_def(void)
@@ -174,33 +181,38 @@ const struct arch_def *arch_at(unsigned int index)
 	return index < ARCH_COUNT ? &arch_defs[index] : NULL;
 }
 
-/*
- * The pseudo number of a multiplexed call's name, or 0 if it is not one.
- * Every rule on a multiplexing ABI asks, mostly for other names: the first
- * letters rule out nearly all candidates before a strcmp().
- */
+static int mux_name_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct mux_call *)elem)->name);
+}
+
+/* The pseudo number of a multiplexed call's name, or 0 if it is not one. */
 static int mux_pseudo_num(const char *name)
 {
-	int i;
+	const struct mux_call *call;
 
-	for (i = 1; i < SOCKET_CALLS; i++)
-		if (socket_calls[i] != NULL && socket_calls[i][0] == name[0] &&
-		    strcmp(socket_calls[i], name) == 0)
-			return -(100 + i);
-	for (i = 1; i < IPC_CALLS; i++)
-		if (ipc_calls[i] != NULL && ipc_calls[i][0] == name[0] &&
-		    strcmp(ipc_calls[i], name) == 0)
-			return -(200 + i);
-	return 0;
+	call = bsearch(name, mux_calls, MUX_CALLS, sizeof(mux_calls[0]),
+		       mux_name_cmp);
+	return call == NULL ? 0 : call->pseudo;
+}
+
+/* Whether a number is in the pseudo number range of multiplexed calls. */
+static bool mux_pseudo_range(int num)
+{
+	return (num <= -101 && num >= -100 - SOCKET_CALL_MAX) ||
+	       (num <= -201 && num >= -200 - IPC_CALL_MAX);
 }
 
 /* The name of a multiplexed call's pseudo number, or NULL. */
 static const char *mux_pseudo_name(int num)
 {
-	if (num <= -101 && num > -100 - SOCKET_CALLS)
-		return socket_calls[-num - 100];
-	if (num <= -201 && num > -200 - IPC_CALLS)
-		return ipc_calls[-num - 200];
+	unsigned int i;
+
+	if (!mux_pseudo_range(num))
+		return NULL;
+	for (i = 0; i < MUX_CALLS; i++)
+		if (mux_calls[i].pseudo == num)
+			return mux_calls[i].name;
 	return NULL;
 }
 
@@ -255,9 +267,9 @@ int arch_syscall_rewrite(const struct arch_def *arch, int num)
 {
 	if (arch->nr_socketcall == 0)
 		return num;
-	if (num <= -101 && num > -100 - SOCKET_CALLS)
+	if (num <= -101 && num >= -100 - SOCKET_CALL_MAX)
 		return arch->nr_socketcall;
-	if (num <= -201 && num > -200 - IPC_CALLS)
+	if (num <= -201 && num >= -200 - IPC_CALL_MAX)
 		return arch->nr_ipc;
 	return num;
 }
