@@ -274,43 +274,32 @@ int arch_syscall_rewrite(const struct arch_def *arch, int num)
 	return num;
 }
 
-struct num_key {
-	enum syscall_abi abi;
-	int num;
-};
-
-static int num_cmp(const void *key, const void *elem)
-{
-	const struct num_key *k = key;
-	int num = syscall_defs[*(const uint16_t *)elem].num[k->abi];
-
-	return (k->num > num) - (k->num < num);
-}
-
 /*
  * The table row of a number on an ABI (x32 numbers with or without the
  * x32 bit), or NULL.
  */
 static const struct syscall_def *num_def(const struct arch_def *arch, int num)
 {
-	const uint16_t *order;
-	const uint16_t *hit;
-	struct num_key key;
+	const uint16_t *order = &syscall_num_order[arch->abi * syscall_defs_count];
+	unsigned int lo = 0, hi = syscall_defs_count, mid;
 
 	if (arch->abi == SYSCALL_ABI_X32 && num >= 0)
 		num |= ARCH_X32_SYSCALL_BIT;
-
-	key.abi = arch->abi;
-	key.num = num;
-	order = &syscall_num_order[arch->abi * syscall_defs_count];
-	hit = bsearch(&key, order, syscall_defs_count, sizeof(order[0]),
-		      num_cmp);
-	if (hit == NULL)
+	/*
+	 * The first entry not below @num: two names may share a pseudo
+	 * number, and the first answers.
+	 */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (syscall_defs[order[mid]].num[arch->abi] < num)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == syscall_defs_count ||
+	    syscall_defs[order[lo]].num[arch->abi] != num)
 		return NULL;
-	/* Two names may share a pseudo number: answer with the first. */
-	while (hit > order && syscall_defs[hit[-1]].num[arch->abi] == num)
-		hit--;
-	return &syscall_defs[*hit];
+	return &syscall_defs[order[lo]];
 }
 
 /**
