@@ -280,7 +280,8 @@ int arch_syscall_rewrite(const struct arch_def *arch, int num)
  */
 static const struct syscall_def *num_def(const struct arch_def *arch, int num)
 {
-	const uint16_t *order = &syscall_num_order[arch->abi * syscall_defs_count];
+	const uint16_t *order =
+		&syscall_num_order[arch->abi * syscall_defs_count];
 	unsigned int lo = 0, hi = syscall_defs_count, mid;
 
 	if (arch->abi == SYSCALL_ABI_X32 && num >= 0)

@@ -32,8 +32,10 @@
  * ends is dropped; the same path with another action is -EEXIST.
  *
  * Every change is made in two steps: prepare allocates all memory and
- * checks for conflicts without touching the filter, apply links the new
- * nodes in and cannot fail. A failed call leaves the filter as it was.
+ * checks for conflicts, apply links the new nodes in and cannot fail.
+ * Prepare changes the filter only by linking in new syscall entries
+ * without rules, taken out again if the change fails: a failed call
+ * leaves the filter as it was.
  * Transactions are deep copies of the per-ABI sets, restored on reject.
  *
  * Trie nodes and syscall entries live in the filter's pool (pool.c): rule
