@@ -31,6 +31,8 @@ static const struct scmp_version version = {
  */
 static int api_rc(int rc)
 {
+	if (rc >= 0)
+		return rc;
 	switch (rc) {
 	case -EACCES:
 	case -ECANCELED:
@@ -44,7 +46,7 @@ static int api_rc(int rc)
 	case -ESRCH:
 		return rc;
 	}
-	return rc < 0 ? -EFAULT : rc;
+	return -EFAULT;
 }
 
 /*

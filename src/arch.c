@@ -49,26 +49,33 @@ static const struct arch_def arch_defs[] = {
 #define ARCH_COUNT (sizeof(arch_defs) / sizeof(arch_defs[0]))
 
 /*
- * Calls reached through socketcall(2) and ipc(2), indexed by the call number
- * the multiplexer takes in its first argument. Their pseudo syscall numbers
- * are -(100 + call) and -(200 + call).
+ * Calls reached through socketcall(2) and ipc(2), sorted by name (strcmp
+ * order), with their pseudo syscall numbers: -(100 + call) for socket
+ * calls, -(200 + call) for IPC calls, where call is the number the
+ * multiplexer takes in its first argument.
  */
-static const char *const socket_calls[] = {
-	[1] = "socket", [2] = "bind", [3] = "connect", [4] = "listen",
-	[5] = "accept", [6] = "getsockname", [7] = "getpeername",
-	[8] = "socketpair", [9] = "send", [10] = "recv", [11] = "sendto",
-	[12] = "recvfrom", [13] = "shutdown", [14] = "setsockopt",
-	[15] = "getsockopt", [16] = "sendmsg", [17] = "recvmsg",
-	[18] = "accept4", [19] = "recvmmsg", [20] = "sendmmsg",
-};
-static const char *const ipc_calls[] = {
-	[1] = "semop", [2] = "semget", [3] = "semctl", [4] = "semtimedop",
-	[11] = "msgsnd", [12] = "msgrcv", [13] = "msgget", [14] = "msgctl",
-	[21] = "shmat", [22] = "shmdt", [23] = "shmget", [24] = "shmctl",
+static const struct mux_call {
+	const char *name;
+	int pseudo;
+} mux_calls[] = {
+	{ "accept", -105 }, { "accept4", -118 }, { "bind", -102 },
+	{ "connect", -103 }, { "getpeername", -107 }, { "getsockname", -106 },
+	{ "getsockopt", -115 }, { "listen", -104 }, { "msgctl", -214 },
+	{ "msgget", -213 }, { "msgrcv", -212 }, { "msgsnd", -211 },
+	{ "recv", -110 }, { "recvfrom", -112 }, { "recvmmsg", -119 },
+	{ "recvmsg", -117 }, { "semctl", -203 }, { "semget", -202 },
+	{ "semop", -201 }, { "semtimedop", -204 }, { "send", -109 },
+	{ "sendmmsg", -120 }, { "sendmsg", -116 }, { "sendto", -111 },
+	{ "setsockopt", -114 }, { "shmat", -221 }, { "shmctl", -224 },
+	{ "shmdt", -222 }, { "shmget", -223 }, { "shutdown", -113 },
+	{ "socket", -101 }, { "socketpair", -108 },
 };
 
-#define SOCKET_CALLS (int)(sizeof(socket_calls) / sizeof(socket_calls[0]))
-#define IPC_CALLS (int)(sizeof(ipc_calls) / sizeof(ipc_calls[0]))
+#define MUX_CALLS (sizeof(mux_calls) / sizeof(mux_calls[0]))
+
+/* The highest call numbers of socketcall(2) and ipc(2). */
+#define SOCKET_CALL_MAX 20
+#define IPC_CALL_MAX 24
 
 /* The ABI this library was compiled for. */
 static const struct arch_def *native_def(void)
@@ -174,27 +181,38 @@ const struct arch_def *arch_at(unsigned int index)
 	return index < ARCH_COUNT ? &arch_defs[index] : NULL;
 }
 
+static int mux_name_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct mux_call *)elem)->name);
+}
+
 /* The pseudo number of a multiplexed call's name, or 0 if it is not one. */
 static int mux_pseudo_num(const char *name)
 {
-	int i;
+	const struct mux_call *call;
 
-	for (i = 1; i < SOCKET_CALLS; i++)
-		if (socket_calls[i] != NULL && strcmp(socket_calls[i], name) == 0)
-			return -(100 + i);
-	for (i = 1; i < IPC_CALLS; i++)
-		if (ipc_calls[i] != NULL && strcmp(ipc_calls[i], name) == 0)
-			return -(200 + i);
-	return 0;
+	call = bsearch(name, mux_calls, MUX_CALLS, sizeof(mux_calls[0]),
+		       mux_name_cmp);
+	return call == NULL ? 0 : call->pseudo;
+}
+
+/* Whether a number is in the pseudo number range of multiplexed calls. */
+static bool mux_pseudo_range(int num)
+{
+	return (num <= -101 && num >= -100 - SOCKET_CALL_MAX) ||
+	       (num <= -201 && num >= -200 - IPC_CALL_MAX);
 }
 
 /* The name of a multiplexed call's pseudo number, or NULL. */
 static const char *mux_pseudo_name(int num)
 {
-	if (num <= -101 && num > -100 - SOCKET_CALLS)
-		return socket_calls[-num - 100];
-	if (num <= -201 && num > -200 - IPC_CALLS)
-		return ipc_calls[-num - 200];
+	unsigned int i;
+
+	if (!mux_pseudo_range(num))
+		return NULL;
+	for (i = 0; i < MUX_CALLS; i++)
+		if (mux_calls[i].pseudo == num)
+			return mux_calls[i].name;
 	return NULL;
 }
 
@@ -249,24 +267,40 @@ int arch_syscall_rewrite(const struct arch_def *arch, int num)
 {
 	if (arch->nr_socketcall == 0)
 		return num;
-	if (num <= -101 && num > -100 - SOCKET_CALLS)
+	if (num <= -101 && num >= -100 - SOCKET_CALL_MAX)
 		return arch->nr_socketcall;
-	if (num <= -201 && num > -200 - IPC_CALLS)
+	if (num <= -201 && num >= -200 - IPC_CALL_MAX)
 		return arch->nr_ipc;
 	return num;
 }
 
-struct num_key {
-	enum syscall_abi abi;
-	int num;
-};
-
-static int num_cmp(const void *key, const void *elem)
+/*
+ * The table row of a number on an ABI (x32 numbers with or without the
+ * x32 bit), or NULL.
+ */
+static const struct syscall_def *num_def(const struct arch_def *arch, int num)
 {
-	const struct num_key *k = key;
-	int num = syscall_defs[*(const uint16_t *)elem].num[k->abi];
+	const uint16_t *order =
+		&syscall_num_order[arch->abi * syscall_defs_count];
+	unsigned int lo = 0, hi = syscall_defs_count, mid;
 
-	return (k->num > num) - (k->num < num);
+	if (arch->abi == SYSCALL_ABI_X32 && num >= 0)
+		num |= ARCH_X32_SYSCALL_BIT;
+	/*
+	 * The first entry not below @num: two names may share a pseudo
+	 * number, and the first answers.
+	 */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (syscall_defs[order[mid]].num[arch->abi] < num)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == syscall_defs_count ||
+	    syscall_defs[order[lo]].num[arch->abi] != num)
+		return NULL;
+	return &syscall_defs[order[lo]];
 }
 
 /**
@@ -279,26 +313,12 @@ static int num_cmp(const void *key, const void *elem)
  */
 const char *arch_syscall_resolve_num(const struct arch_def *arch, int num)
 {
-	const uint16_t *order;
-	const uint16_t *hit;
-	struct num_key key;
+	const struct syscall_def *def;
 
 	if (arch->nr_socketcall != 0 && mux_pseudo_name(num) != NULL)
 		return mux_pseudo_name(num);
-	if (arch->abi == SYSCALL_ABI_X32 && num >= 0)
-		num |= ARCH_X32_SYSCALL_BIT;
-
-	key.abi = arch->abi;
-	key.num = num;
-	order = &syscall_num_order[arch->abi * syscall_defs_count];
-	hit = bsearch(&key, order, syscall_defs_count, sizeof(order[0]),
-		      num_cmp);
-	if (hit == NULL)
-		return NULL;
-	/* Two names may share a pseudo number: answer with the first. */
-	while (hit > order && syscall_defs[hit[-1]].num[arch->abi] == num)
-		hit--;
-	return syscall_defs[*hit].name;
+	def = num_def(arch, num);
+	return def == NULL ? NULL : def->name;
 }
 
 /**
@@ -361,16 +381,26 @@ unsigned int arch_arg_offset_hi(const struct arch_def *arch, unsigned int arg)
  */
 int arch_syscall_translate(const struct arch_def *arch, int num, int *out)
 {
+	const struct arch_def *native = arch_native();
+	const struct syscall_def *def;
 	const char *name;
 
-	if (num == -1 || arch == arch_native()) {
+	if (num == -1 || arch == native) {
 		*out = num;
 		return 0;
 	}
-	name = arch_syscall_resolve_num(arch_native(), num);
-	if (name == NULL)
-		return -EFAULT;
-	*out = arch_syscall_resolve_name(arch, name);
+	name = native->nr_socketcall != 0 ? mux_pseudo_name(num) : NULL;
+	if (name != NULL) {
+		*out = arch_syscall_resolve_name(arch, name);
+	} else {
+		/* the name's row holds the number: no lookup by name */
+		def = num_def(native, num);
+		if (def == NULL)
+			return -EFAULT;
+		*out = arch->nr_socketcall != 0 ? mux_pseudo_num(def->name) : 0;
+		if (*out == 0)
+			*out = def->num[arch->abi];
+	}
 	return *out == __NR_SCMP_ERROR ? -EFAULT : 0;
 }
 
@@ -389,14 +419,19 @@ int arch_syscall_translate(const struct arch_def *arch, int num, int *out)
 bool arch_syscall_mux(const struct arch_def *arch, int num, int *mux_nr,
 		      unsigned int *call, int *direct_nr)
 {
+	const struct syscall_def *def = NULL;
 	const char *name;
 	int pseudo;
 
 	if (arch->nr_socketcall == 0)
 		return false;
-	name = arch_syscall_resolve_num(arch, num);
-	if (name == NULL)
-		return false;
+	name = mux_pseudo_name(num);
+	if (name == NULL) {
+		def = num_def(arch, num);
+		if (def == NULL)
+			return false;
+		name = def->name;
+	}
 	pseudo = mux_pseudo_num(name);
 	if (pseudo == 0)
 		return false;
@@ -407,6 +442,6 @@ bool arch_syscall_mux(const struct arch_def *arch, int num, int *mux_nr,
 		*mux_nr = arch->nr_ipc;
 		*call = (unsigned int)(-pseudo - 200);
 	}
-	*direct_nr = table_num(arch, name);
+	*direct_nr = def != NULL ? def->num[arch->abi] : table_num(arch, name);
 	return true;
 }

@@ -32,8 +32,10 @@
  * ends is dropped; the same path with another action is -EEXIST.
  *
  * Every change is made in two steps: prepare allocates all memory and
- * checks for conflicts without touching the filter, apply links the new
- * nodes in and cannot fail. A failed call leaves the filter as it was.
+ * checks for conflicts, apply links the new nodes in and cannot fail.
+ * Prepare changes the filter only by linking in new syscall entries
+ * without rules, taken out again if the change fails: a failed call
+ * leaves the filter as it was.
  * Transactions are deep copies of the per-ABI sets, restored on reject.
  *
  * Trie nodes and syscall entries live in the filter's pool (pool.c): rule
@@ -176,25 +178,6 @@ static struct tree_node *syscalls_copy(struct pool *pool,
 	return &copy->link;
 }
 
-static struct db_arch *arch_copy(struct pool *pool, const struct db_arch *arch)
-{
-	struct db_arch *copy;
-
-	copy = malloc(sizeof(*copy));
-	if (copy == NULL)
-		return NULL;
-	copy->arch = arch->arch;
-	copy->syscalls = NULL;
-	if (arch->syscalls != NULL) {
-		copy->syscalls = syscalls_copy(pool, arch->syscalls);
-		if (copy->syscalls == NULL) {
-			free(copy);
-			return NULL;
-		}
-	}
-	return copy;
-}
-
 static void snapshots_free(struct pool *pool, struct db_snapshot *snap)
 {
 	struct db_snapshot *next;
@@ -222,9 +205,11 @@ struct db_filter *db_new(uint32_t act_default)
 {
 	struct db_filter *filter;
 
-	filter = calloc(1, sizeof(*filter));
+	/* malloc and a literal: calloc skips malloc's per-thread cache */
+	filter = malloc(sizeof(*filter));
 	if (filter == NULL)
 		return NULL;
+	*filter = (struct db_filter){ .native = arch_native() };
 	pool_init(&filter->pool, sizeof(union db_entry));
 	if (db_reset(filter, act_default) < 0) {
 		free(filter);
@@ -270,10 +255,10 @@ int db_reset(struct db_filter *filter, uint32_t act_default)
 {
 	struct db_arch *native;
 
-	native = calloc(1, sizeof(*native));
+	native = malloc(sizeof(*native));
 	if (native == NULL)
 		return -ENOMEM;
-	native->arch = arch_native();
+	*native = (struct db_arch){ .arch = filter->native };
 
 	filter_clear(filter);
 	filter->attr = attrs_default;
@@ -289,6 +274,9 @@ int db_reset(struct db_filter *filter, uint32_t act_default)
  */
 void db_changed(struct db_filter *filter)
 {
+	/* every rule added comes here: most often there is nothing to drop */
+	if (filter->prog == NULL)
+		return;
 	free(filter->prog);
 	filter->prog = NULL;
 	filter->prog_len = 0;
@@ -424,13 +412,7 @@ static int syscall_cmp(const struct tree_node *a, const struct tree_node *b)
 {
 	int x = SYSCALL(a)->num, y = SYSCALL(b)->num;
 
-	return (x > y) - (x < y);
-}
-
-/* Orders a > b as -1: sort keys below are "larger first". */
-static int desc(uint64_t a, uint64_t b)
-{
-	return (a < b) - (a > b);
+	return x < y ? -1 : x > y;
 }
 
 /*
@@ -438,27 +420,36 @@ static int desc(uint64_t a, uint64_t b)
  * tests; among equality tests by datum then mask, the high word first, as
  * libseccomp orders its half-word nodes; among range tests the larger
  * datum first, GT before GE. Zero means the same comparison.
+ *
+ * Equality tests with the same mask, the usual case, are then simply in
+ * datum order. With different masks the order is that of two packed
+ * words, larger first: datum and mask high words, then their low words.
  */
-static int node_cmp(const struct tree_node *a, const struct tree_node *b)
+static inline int node_cmp(const struct tree_node *a,
+			   const struct tree_node *b)
 {
 	const struct db_cmp *x = &NODE(a)->cmp, *y = &NODE(b)->cmp;
 	bool x_eq = x->op == SCMP_CMP_EQ, y_eq = y->op == SCMP_CMP_EQ;
-	int c;
+	uint64_t x_key, y_key;
 
 	if (x->arg != y->arg)
 		return x->arg > y->arg ? -1 : 1;
 	if (x_eq != y_eq)
 		return x_eq ? -1 : 1;
-	if (x_eq) {
-		if ((c = desc(x->datum >> 32, y->datum >> 32)) != 0 ||
-		    (c = desc(x->mask >> 32, y->mask >> 32)) != 0 ||
-		    (c = desc((uint32_t)x->datum, (uint32_t)y->datum)) != 0)
-			return c;
-		return desc((uint32_t)x->mask, (uint32_t)y->mask);
+	if (x_eq && x->mask != y->mask) {
+		x_key = (x->datum & 0xffffffff00000000ULL) | (x->mask >> 32);
+		y_key = (y->datum & 0xffffffff00000000ULL) | (y->mask >> 32);
+		if (x_key == y_key) {
+			x_key = (x->datum << 32) | (uint32_t)x->mask;
+			y_key = (y->datum << 32) | (uint32_t)y->mask;
+		}
+		return x_key > y_key ? -1 : 1;
 	}
-	if ((c = desc(x->datum, y->datum)) != 0)
-		return c;
-	return (x->op == SCMP_CMP_GE) - (y->op == SCMP_CMP_GE);
+	if (x->datum != y->datum)
+		return x->datum > y->datum ? -1 : 1;
+	if (x->op != y->op)
+		return x->op == SCMP_CMP_GT ? -1 : 1;
+	return 0;
 }
 
 /*
@@ -506,6 +497,43 @@ static void path_free(struct pool *pool, struct db_node *node,
 }
 
 /*
+ * Normalises one comparison for an ABI whose arguments are @width wide.
+ * Returns the branch a rule continues on after it (0: when false).
+ */
+static int cmp_normalise(const struct scmp_arg_cmp *in, uint64_t width,
+			 struct db_cmp *out)
+{
+	out->arg = in->arg;
+	out->mask = width;
+	out->datum = in->datum_a & width;
+	switch (in->op) {
+	case SCMP_CMP_NE:
+		out->op = SCMP_CMP_EQ;
+		return 0;
+	case SCMP_CMP_EQ:
+		out->op = SCMP_CMP_EQ;
+		return 1;
+	case SCMP_CMP_MASKED_EQ:
+		out->op = SCMP_CMP_EQ;
+		out->mask = in->datum_a & width;
+		out->datum = in->datum_b & out->mask;
+		return 1;
+	case SCMP_CMP_LT:
+		out->op = SCMP_CMP_GE;
+		return 0;
+	case SCMP_CMP_GE:
+		out->op = SCMP_CMP_GE;
+		return 1;
+	case SCMP_CMP_LE:
+		out->op = SCMP_CMP_GT;
+		return 0;
+	default:
+		out->op = SCMP_CMP_GT;
+		return 1;
+	}
+}
+
+/*
  * Builds the trie path of a rule on one ABI. 32-bit ABIs compare only the
  * low word of an argument, so the high halves of datum and mask are
  * dropped there. A masked test with an empty mask always holds and is left
@@ -519,52 +547,25 @@ static int path_build(struct pool *pool, const struct arch_def *arch,
 {
 	struct db_node *head = NULL, *tail = NULL, *node;
 	uint64_t width = arch->arg_bits == 32 ? 0xffffffffULL : ~0ULL;
+	struct db_cmp cmp;
 	unsigned int i;
 	int branch;
 
 	for (i = 0; i < cnt; i++) {
-		node = pool_zalloc(pool);
+		branch = cmp_normalise(&cmps[i], width, &cmp);
+		if (cmp.op == SCMP_CMP_EQ && cmp.mask == 0)
+			continue;
+		node = pool_alloc(pool);
 		if (node == NULL) {
 			path_free(pool, head, NULL);
 			return -ENOMEM;
 		}
-		node->cmp.arg = cmps[i].arg;
-		node->cmp.mask = width;
-		node->cmp.datum = cmps[i].datum_a & width;
-		branch = 1;
-		switch (cmps[i].op) {
-		case SCMP_CMP_NE:
-			branch = 0;
-			/* fall through */
-		case SCMP_CMP_EQ:
-			node->cmp.op = SCMP_CMP_EQ;
-			break;
-		case SCMP_CMP_MASKED_EQ:
-			node->cmp.op = SCMP_CMP_EQ;
-			node->cmp.mask = cmps[i].datum_a & width;
-			node->cmp.datum = cmps[i].datum_b & node->cmp.mask;
-			break;
-		case SCMP_CMP_LT:
-			branch = 0;
-			/* fall through */
-		case SCMP_CMP_GE:
-			node->cmp.op = SCMP_CMP_GE;
-			break;
-		case SCMP_CMP_LE:
-			branch = 0;
-			/* fall through */
-		default:
-			node->cmp.op = SCMP_CMP_GT;
-			break;
-		}
-		if (node->cmp.op == SCMP_CMP_EQ && node->cmp.mask == 0) {
-			pool_put(pool, node);
-			continue;
-		}
-		node->link.heap = tree_hash(node->cmp.datum ^
-					    (node->cmp.mask << 7) ^
-					    ((uint64_t)node->cmp.arg << 59) ^
-					    ((uint64_t)node->cmp.op << 61));
+		*node = (struct db_node){
+			.link.heap = tree_hash(cmp.datum ^ (cmp.mask << 7) ^
+					       ((uint64_t)cmp.arg << 59) ^
+					       ((uint64_t)cmp.op << 61)),
+			.cmp = cmp,
+		};
 		node->br[branch].kind = DB_BR_ACTION;
 		node->br[branch].action = action;
 		if (tail == NULL) {
@@ -617,8 +618,8 @@ struct plan {
 	int num;
 	uint32_t action;
 	struct db_node *path;	/* NULL: unconditional */
-	struct db_syscall *sys;	/* the syscall entry, maybe still unlinked */
-	bool sys_new;
+	struct db_syscall *sys;	/* the syscall entry */
+	bool sys_new;		/* sys was linked in without rules for this */
 	enum plan_kind kind;
 	struct tree_node **level; /* PLAN_SIBLING */
 	struct db_node *at;	/* PLAN_BRANCH, PLAN_PRUNE */
@@ -677,24 +678,38 @@ static int plan_prepare(struct plan *p, struct db_filter *filter,
 			const struct db_rule *rule,
 			const struct scmp_arg_cmp *cmps, unsigned int cnt)
 {
+	struct tree_node **at;
 	struct db_syscall key;
 	int rc;
 
 	p->action = rule->action;
-	rc = path_build(&filter->pool, p->arch->arch, rule->action, cmps, cnt,
-			&p->path);
-	if (rc < 0)
-		return rc;
+	/* most rules have no comparisons: p->path stays NULL */
+	if (cnt > 0) {
+		rc = path_build(&filter->pool, p->arch->arch, rule->action,
+				cmps, cnt, &p->path);
+		if (rc < 0)
+			return rc;
+	}
 
 	key.num = p->num;
-	p->sys = SYSCALL(tree_find(p->arch->syscalls, &key.link, syscall_cmp));
+	key.link.heap = tree_hash((uint32_t)p->num);
+	p->sys = SYSCALL(tree_search(&p->arch->syscalls, &key.link,
+				     syscall_cmp, &at));
 	if (p->sys == NULL) {
-		p->sys = pool_zalloc(&filter->pool);
+		p->sys = pool_alloc(&filter->pool);
 		if (p->sys == NULL)
 			return -ENOMEM;
+		*p->sys = (struct db_syscall){
+			.link.heap = key.link.heap,
+			.num = p->num,
+		};
+		/*
+		 * Linked in right away, where the lookup ended: an entry
+		 * without rules changes nothing, and plan_discard() takes it
+		 * out again if the rule fails.
+		 */
+		tree_insert_at(at, &p->sys->link, syscall_cmp);
 		p->sys_new = true;
-		p->sys->num = p->num;
-		p->sys->link.heap = tree_hash((uint32_t)p->num);
 	}
 
 	if (!p->sys->has_rules) {
@@ -713,12 +728,14 @@ static int plan_prepare(struct plan *p, struct db_filter *filter,
 	return plan_path(p, &p->sys->level, p->path);
 }
 
-/* Releases what a plan allocated and did not link in. */
+/* Releases what a plan allocated, and unlinks the entry it added. */
 static void plan_discard(struct pool *pool, struct plan *p)
 {
 	path_free(pool, p->path, NULL);
-	if (p->sys_new)
+	if (p->sys_new) {
+		tree_remove(&p->arch->syscalls, &p->sys->link, syscall_cmp);
 		pool_put(pool, p->sys);
+	}
 }
 
 /* Links a prepared rule in. Cannot fail. */
@@ -767,8 +784,6 @@ static void plan_apply(struct pool *pool, struct plan *p)
 		br->action = p->action;
 		break;
 	}
-	if (p->sys_new)
-		tree_insert(&p->arch->syscalls, &sys->link, syscall_cmp);
 }
 
 /*
@@ -778,32 +793,43 @@ static void plan_apply(struct pool *pool, struct plan *p)
  * direct syscall (its pseudo number if the ABI has none).
  */
 static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
-		      struct db_arch *arch, struct plan *plans,
-		      unsigned int *plan_cnt)
+		      const struct scmp_arg_cmp *cmps, struct db_arch *arch,
+		      struct plan *plans, unsigned int *plan_cnt)
 {
 	struct scmp_arg_cmp mux_cmps[DB_ARG_MAX];
-	unsigned int call, i, mux_cnt = 0;
+	/* the syscalls the rule goes to: [0] the multiplexer, [1] direct */
+	struct {
+		int num;
+		const struct scmp_arg_cmp *cmps;
+		unsigned int cnt;
+	} to[2];
+	unsigned int call, i, first = 1, mux_cnt = 0;
 	int num, mux_nr, direct_nr, rc;
 	struct plan *p;
 
-	rc = arch_syscall_translate(arch->arch, rule->syscall, &num);
-	if (rc < 0)
-		return rc;
+	/* the numbers are the native ABI's: nothing to look up there */
+	if (arch->arch == filter->native) {
+		num = rule->syscall;
+	} else {
+		rc = arch_syscall_translate(arch->arch, rule->syscall, &num);
+		if (rc < 0)
+			return rc;
+	}
 
-	if (arch_syscall_mux(arch->arch, num, &mux_nr, &call, &direct_nr)) {
+	if (arch->arch->nr_socketcall != 0 &&
+	    arch_syscall_mux(arch->arch, num, &mux_nr, &call, &direct_nr)) {
 		/* socketcall's own arguments are a pointer: only arg 0 is known */
 		if (rule->exact && rule->cmp_cnt > 0)
 			return -EINVAL;
 		mux_cmps[mux_cnt++] = (struct scmp_arg_cmp){
 			.arg = 0, .op = SCMP_CMP_EQ, .datum_a = call };
 		for (i = 0; i < rule->cmp_cnt; i++)
-			if (rule->cmps[i].arg != 0)
-				mux_cmps[mux_cnt++] = rule->cmps[i];
-		p = &plans[(*plan_cnt)++];
-		*p = (struct plan){ .arch = arch, .num = mux_nr };
-		rc = plan_prepare(p, filter, rule, mux_cmps, mux_cnt);
-		if (rc < 0)
-			return rc;
+			if (cmps[i].arg != 0)
+				mux_cmps[mux_cnt++] = cmps[i];
+		first = 0;
+		to[0].num = mux_nr;
+		to[0].cmps = mux_cmps;
+		to[0].cnt = mux_cnt;
 		/*
 		 * Without a direct syscall the rule stays on the pseudo
 		 * number, as in libseccomp: never in BPF, but shown in PFC.
@@ -819,10 +845,19 @@ static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
 		 */
 		return 0;
 	}
+	to[1].num = num;
+	to[1].cmps = cmps;
+	to[1].cnt = rule->cmp_cnt;
 
-	p = &plans[(*plan_cnt)++];
-	*p = (struct plan){ .arch = arch, .num = num };
-	return plan_prepare(p, filter, rule, rule->cmps, rule->cmp_cnt);
+	/* one call site: plan_prepare() is inlined */
+	for (i = first; i < 2; i++) {
+		p = &plans[(*plan_cnt)++];
+		*p = (struct plan){ .arch = arch, .num = to[i].num };
+		rc = plan_prepare(p, filter, rule, to[i].cmps, to[i].cnt);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
 }
 
 /**
@@ -837,14 +872,23 @@ static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
 int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 {
 	struct plan plans[DB_ARCH_MAX * 2];
-	struct db_rule sorted = *rule;
+	struct scmp_arg_cmp sorted[DB_ARG_MAX];
+	const struct scmp_arg_cmp *cmps = rule->cmps;
 	unsigned int i, plan_cnt = 0;
 	int rc = 0;
 
-	args_sort(sorted.cmps, sorted.cmp_cnt);
+	/* callers mostly give the arguments in order: sort a copy if not */
+	for (i = 1; i < rule->cmp_cnt; i++) {
+		if (cmps[i - 1].arg > cmps[i].arg) {
+			memcpy(sorted, cmps, rule->cmp_cnt * sizeof(sorted[0]));
+			args_sort(sorted, rule->cmp_cnt);
+			cmps = sorted;
+			break;
+		}
+	}
 
 	for (i = 0; i < filter->arch_cnt && rc == 0; i++)
-		rc = rule_plans(filter, &sorted, filter->arches[i], plans,
+		rc = rule_plans(filter, rule, cmps, filter->arches[i], plans,
 				&plan_cnt);
 	if (rc < 0) {
 		for (i = 0; i < plan_cnt; i++)
@@ -931,25 +975,43 @@ out:
  */
 int db_transaction_start(struct db_filter *filter)
 {
+	const struct db_arch *arch;
 	struct db_snapshot *snap;
 	unsigned int i;
 
 	snap = calloc(1, sizeof(*snap));
 	if (snap == NULL)
 		return -ENOMEM;
+	/*
+	 * The malloc'd parts first, the rules last: copying them takes slots
+	 * from the pool, whose next chunk outgrows all before it, so that a
+	 * failure here has not left a new chunk behind.
+	 */
 	for (i = 0; i < filter->arch_cnt; i++) {
-		snap->arches[i] = arch_copy(&filter->pool, filter->arches[i]);
-		if (snap->arches[i] == NULL) {
-			snap->arch_cnt = i;
-			snapshots_free(&filter->pool, snap);
-			return -ENOMEM;
-		}
+		snap->arches[i] = malloc(sizeof(*snap->arches[i]));
+		if (snap->arches[i] == NULL)
+			goto out;
+		snap->arches[i]->arch = filter->arches[i]->arch;
+		snap->arches[i]->syscalls = NULL;
+		snap->arch_cnt = i + 1;
 	}
-	snap->arch_cnt = filter->arch_cnt;
+	for (i = 0; i < filter->arch_cnt; i++) {
+		arch = filter->arches[i];
+		if (arch->syscalls == NULL)
+			continue;
+		snap->arches[i]->syscalls = syscalls_copy(&filter->pool,
+							  arch->syscalls);
+		if (snap->arches[i]->syscalls == NULL)
+			goto out;
+	}
 	snap->notify_used = filter->notify_used;
 	snap->next = filter->snapshots;
 	filter->snapshots = snap;
 	return 0;
+
+out:
+	snapshots_free(&filter->pool, snap);
+	return -ENOMEM;
 }
 
 /**
@@ -991,6 +1053,39 @@ void db_transaction_commit(struct db_filter *filter)
  * Reading the database (for the generators)
  */
 
+/*
+ * Most sets are small: one walk lists them into @buf and counts them, and
+ * only larger ones are walked again into the array returned.
+ */
+#define LIST_BUF 64
+
+static int list(const struct tree_node *set, struct tree_node ***out)
+{
+	struct tree_node *buf[LIST_BUF];
+	unsigned int cnt;
+
+	*out = NULL;
+	if (set == NULL)
+		return 0;
+	/* one node: most trie levels, no walk needed */
+	if (set->left == NULL && set->right == NULL) {
+		*out = malloc(sizeof(**out));
+		if (*out == NULL)
+			return -ENOMEM;
+		**out = (struct tree_node *)set;
+		return 1;
+	}
+	cnt = tree_list(set, buf, LIST_BUF);
+	*out = malloc(cnt * sizeof(**out));
+	if (*out == NULL)
+		return -ENOMEM;
+	if (cnt <= LIST_BUF)
+		memcpy(*out, buf, cnt * sizeof(**out));
+	else
+		tree_list(set, *out, cnt);
+	return (int)cnt;
+}
+
 /**
  * db_syscalls - an ABI's syscall entries in number order
  * @out: set to a malloc'd array the caller frees (NULL when empty)
@@ -999,15 +1094,11 @@ void db_transaction_commit(struct db_filter *filter)
  */
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
 {
-	unsigned int cnt = tree_count(arch->syscalls);
+	struct tree_node **array;
+	int cnt = list(arch->syscalls, &array);
 
-	*out = NULL;
-	if (cnt == 0)
-		return 0;
-	*out = malloc(cnt * sizeof(**out));
-	if (*out == NULL)
-		return -ENOMEM;
-	return (int)tree_collect(arch->syscalls, (struct tree_node **)*out);
+	*out = (struct db_syscall **)array;
+	return cnt;
 }
 
 /**
@@ -1018,14 +1109,9 @@ int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
  */
 int db_level(const struct tree_node *level, struct db_node ***out)
 {
-	unsigned int cnt = tree_count(level);
+	struct tree_node **array;
+	int cnt = list(level, &array);
 
-	*out = NULL;
-	if (cnt == 0)
-		return 0;
-	*out = malloc(cnt * sizeof(**out));
-	if (*out == NULL)
-		return -ENOMEM;
-	return (int)tree_collect((struct tree_node *)level,
-				 (struct tree_node **)*out);
+	*out = (struct db_node **)array;
+	return cnt;
 }

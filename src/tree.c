@@ -1,18 +1,35 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /* An intrusive ordered set (a treap): no allocation on insert, O(log n) find. */
 
+#include <limits.h>
 #include <stddef.h>
 
 #include "tree.h"
+
+/*
+ * One in-order walk serves counting and listing: it recurses only into
+ * left subtrees and loops down the right ones, half the calls of a plain
+ * recursion.
+ */
+static unsigned int walk(const struct tree_node *t, struct tree_node **out,
+			 unsigned int n, unsigned int max)
+{
+	for (; t != NULL; t = t->right) {
+		if (t->left != NULL)
+			n = walk(t->left, out, n, max);
+		if (n < max)
+			out[n] = (struct tree_node *)t;
+		n++;
+	}
+	return n;
+}
 
 /**
  * tree_count - the number of nodes in the set
  */
 unsigned int tree_count(const struct tree_node *root)
 {
-	if (root == NULL)
-		return 0;
-	return 1 + tree_count(root->left) + tree_count(root->right);
+	return walk(root, NULL, 0, 0);
 }
 
 /**
@@ -23,24 +40,18 @@ unsigned int tree_count(const struct tree_node *root)
  */
 unsigned int tree_collect(struct tree_node *root, struct tree_node **out)
 {
-	unsigned int n;
-
-	if (root == NULL)
-		return 0;
-	n = tree_collect(root->left, out);
-	out[n++] = root;
-	return n + tree_collect(root->right, out + n);
+	return walk(root, out, 0, UINT_MAX);
 }
 
 /**
- * tree_hash - a well-mixed heap value for a key (splitmix64's finaliser)
+ * tree_list - list at most @max nodes in order, and count them all
+ * @out: room for @max pointers
+ *
+ * Returns the number of nodes in the set: when above @max, only the first
+ * @max are in @out.
  */
-uint32_t tree_hash(uint64_t key)
+unsigned int tree_list(const struct tree_node *root, struct tree_node **out,
+		       unsigned int max)
 {
-	key ^= key >> 30;
-	key *= 0xbf58476d1ce4e5b9ULL;
-	key ^= key >> 27;
-	key *= 0x94d049bb133111ebULL;
-	key ^= key >> 31;
-	return (uint32_t)key;
+	return walk(root, out, 0, max);
 }

@@ -40,26 +40,54 @@ static inline struct tree_node *tree_find(struct tree_node *root,
 }
 
 /**
- * tree_insert - add a node that is not in the set yet
+ * tree_search - look up the node equal to @key, or where it would go
  * @root: the set
- * @node: the node; its heap value must be set, its links are overwritten
+ * @key: the key; its heap value must be set
+ * @at: set, when no node is equal, to the link tree_insert_at() takes
  *
- * Top down, without recursion: go down while the nodes met have a higher
- * heap value, then split the subtree there around the new node. Never
- * allocates, so callers can prepare a change and then apply it without a
- * way to fail.
+ * One walk for a lookup that may be followed by an insert: the insert
+ * then starts where the lookup found the new node's place in the heap.
+ * Returns the node, or NULL.
  */
-static inline void tree_insert(struct tree_node **root, struct tree_node *node,
-			       tree_cmp_fn cmp)
+static inline struct tree_node *tree_search(struct tree_node **root,
+					    const struct tree_node *key,
+					    tree_cmp_fn cmp,
+					    struct tree_node ***at)
 {
-	struct tree_node **link = root, **less, **more, *t;
+	struct tree_node **link = root, **top, *t;
+	int c;
 
-	while (*link != NULL && (*link)->heap >= node->heap)
-		link = cmp(node, *link) < 0 ? &(*link)->left :
-					       &(*link)->right;
-	t = *link;
-	less = &node->left;
-	more = &node->right;
+	/* above the new node's place in the heap */
+	while ((t = *link) != NULL && t->heap >= key->heap) {
+		c = cmp(key, t);
+		if (c == 0)
+			return t;
+		link = c < 0 ? &t->left : &t->right;
+	}
+	/* below it: the subtree the insert splits */
+	top = link;
+	while ((t = *link) != NULL) {
+		c = cmp(key, t);
+		if (c == 0)
+			return t;
+		link = c < 0 ? &t->left : &t->right;
+	}
+	*at = top;
+	return NULL;
+}
+
+/**
+ * tree_insert_at - add a node where tree_search() left @at
+ *
+ * The set must not have changed since. Splits the subtree at @at around
+ * the new node, which takes its place.
+ */
+static inline void tree_insert_at(struct tree_node **at, struct tree_node *node,
+				  tree_cmp_fn cmp)
+{
+	struct tree_node **less = &node->left, **more = &node->right;
+	struct tree_node *t = *at;
+
 	while (t != NULL) {
 		if (cmp(node, t) < 0) {
 			*more = t;
@@ -73,10 +101,74 @@ static inline void tree_insert(struct tree_node **root, struct tree_node *node,
 	}
 	*less = NULL;
 	*more = NULL;
-	*link = node;
+	*at = node;
 }
+
+/**
+ * tree_insert - add a node that is not in the set yet
+ * @root: the set
+ * @node: the node; its heap value must be set, its links are overwritten
+ *
+ * Top down, without recursion: go down while the nodes met have a higher
+ * heap value, then split the subtree there around the new node. Never
+ * allocates, so callers can prepare a change and then apply it without a
+ * way to fail.
+ */
+static inline void tree_insert(struct tree_node **root, struct tree_node *node,
+			       tree_cmp_fn cmp)
+{
+	struct tree_node **link = root;
+
+	while (*link != NULL && (*link)->heap >= node->heap)
+		link = cmp(node, *link) < 0 ? &(*link)->left :
+					       &(*link)->right;
+	tree_insert_at(link, node, cmp);
+}
+
+/**
+ * tree_remove - take a node out of the set
+ *
+ * Its subtrees are merged in its place, the one with the higher heap
+ * value on top at each step.
+ */
+static inline void tree_remove(struct tree_node **root, struct tree_node *node,
+			       tree_cmp_fn cmp)
+{
+	struct tree_node **link = root, *l = node->left, *r = node->right;
+
+	while (*link != node)
+		link = cmp(node, *link) < 0 ? &(*link)->left :
+					       &(*link)->right;
+	while (l != NULL && r != NULL) {
+		if (l->heap >= r->heap) {
+			*link = l;
+			link = &l->right;
+			l = l->right;
+		} else {
+			*link = r;
+			link = &r->left;
+			r = r->left;
+		}
+	}
+	*link = l != NULL ? l : r;
+}
+
+/**
+ * tree_hash - a well-mixed heap value for a key (splitmix64's finaliser)
+ */
+static inline uint32_t tree_hash(uint64_t key)
+{
+	key ^= key >> 30;
+	key *= 0xbf58476d1ce4e5b9ULL;
+	key ^= key >> 27;
+	key *= 0x94d049bb133111ebULL;
+	key ^= key >> 31;
+	return (uint32_t)key;
+}
+
 unsigned int tree_count(const struct tree_node *root);
 unsigned int tree_collect(struct tree_node *root, struct tree_node **out);
-uint32_t tree_hash(uint64_t key);
+unsigned int tree_list(const struct tree_node *root, struct tree_node **out,
+		       unsigned int max);
 
 #endif
