@@ -180,14 +180,17 @@ static int grow(struct bpf_ir *ir)
 	return 0;
 }
 
+static int intern_grown(struct bpf_ir *ir, const struct ir_node *n);
+
 /* The id of a node equal to @n, added if new. Returns it or -ENOMEM. */
 static inline int intern(struct bpf_ir *ir, const struct ir_node *n)
 {
 	unsigned int s;
 	int id;
 
-	if (ir->cnt == ir->cap && grow(ir) < 0)
-		return -ENOMEM;
+	/* growing is rare: no call on the common path, no registers saved */
+	if (ir->cnt == ir->cap)
+		return intern_grown(ir, n);
 	for (s = node_slot(ir, n); (id = ir->slots[s]) >= 0;
 	     s = (s + 1) & (ir->slot_cnt - 1))
 		if (node_same(&ir->nodes[id], n))
@@ -196,6 +199,14 @@ static inline int intern(struct bpf_ir *ir, const struct ir_node *n)
 	ir->nodes[id] = *n;
 	ir->slots[s] = id;
 	return id;
+}
+
+static __attribute__((noinline)) int
+intern_grown(struct bpf_ir *ir, const struct ir_node *n)
+{
+	if (grow(ir) < 0)
+		return -ENOMEM;
+	return intern(ir, n);
 }
 
 /* The id of a node that is no conditional jump, or -ENOMEM. */
@@ -229,14 +240,33 @@ static int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
 			   (uint32_t)(need >> 32) - 1, target, BPF_ACC_ANY);
 }
 
-/* Mostly the target itself: the accumulator already holds what it tests. */
-static inline int enter(struct bpf_ir *ir, int target, bpf_acc have)
+/* Mostly so: the accumulator already holds what @target tests. */
+static inline bool enters_as_is(const struct bpf_ir *ir, int target,
+				bpf_acc have)
 {
 	bpf_acc need = ir->nodes[target].need;
 
-	if (need == BPF_ACC_ANY || need == have)
+	return need == BPF_ACC_ANY || need == have;
+}
+
+static inline int enter(struct bpf_ir *ir, int target, bpf_acc have)
+{
+	if (enters_as_is(ir, target, have))
 		return target;
-	return enter_via(ir, target, have, need);
+	return enter_via(ir, target, have, ir->nodes[target].need);
+}
+
+/* The jump @n, with loads in front of its targets where they need them. */
+static __attribute__((noinline)) int jump_via_loads(struct bpf_ir *ir,
+						   struct ir_node n)
+{
+	n.jt = enter(ir, n.jt, n.need);
+	if (n.jt < 0)
+		return n.jt;
+	n.jf = enter(ir, n.jf, n.need);
+	if (n.jf < 0)
+		return n.jf;
+	return intern(ir, &n);
 }
 
 /**
@@ -282,16 +312,12 @@ int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc,
 		return -EFAULT;
 	if (jt == jf)
 		return jt;
-	jt = enter(ir, jt, acc);
-	if (jt < 0)
-		return jt;
-	jf = enter(ir, jf, acc);
-	if (jf < 0)
-		return jf;
 	n = (struct ir_node){
 		.code = BPF_JMP | op | BPF_K, .k = k, .jt = jt, .jf = jf,
 		.need = acc,
 	};
+	if (!enters_as_is(ir, jt, acc) || !enters_as_is(ir, jf, acc))
+		return jump_via_loads(ir, n);
 	return intern(ir, &n);
 }
 
