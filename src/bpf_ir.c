@@ -201,8 +201,9 @@ static inline int intern(struct bpf_ir *ir, const struct ir_node *n)
 	return id;
 }
 
-static __attribute__((noinline)) int
-intern_grown(struct bpf_ir *ir, const struct ir_node *n)
+/* intern() when the graph is full: grow it first. */
+static __attribute__((noinline)) int intern_grown(struct bpf_ir *ir,
+						  const struct ir_node *n)
 {
 	if (grow(ir) < 0)
 		return -ENOMEM;
@@ -258,7 +259,7 @@ static inline int enter(struct bpf_ir *ir, int target, bpf_acc have)
 
 /* The jump @n, with loads in front of its targets where they need them. */
 static __attribute__((noinline)) int jump_via_loads(struct bpf_ir *ir,
-						   struct ir_node n)
+						    struct ir_node n)
 {
 	n.jt = enter(ir, n.jt, n.need);
 	if (n.jt < 0)
