@@ -18,11 +18,13 @@
  * of each node here.
  *
  * Layout: a depth-first reverse post-order puts every target after its
- * jumps, with the false target right behind its jump where possible. Then
- * one backward pass writes the program: classic BPF's conditional jumps
- * reach at most 255 instructions ahead, so a farther target gets a
- * trampoline right behind the jump (a copy of the return, or a "ja"),
- * shared by later jumps to the same target while in reach.
+ * jumps, with the false target right behind its jump where possible. The
+ * walk writes the program back to front as it goes, each node once all its
+ * targets are written: classic BPF's conditional jumps reach at most 255
+ * instructions ahead, so a farther target gets a trampoline right behind
+ * the jump (a copy of the return, or a "ja"), shared by later jumps to the
+ * same target while in reach. The walk's state lives in the nodes, so a
+ * layout allocates nothing but the program.
  */
 
 #include <errno.h>
@@ -35,27 +37,51 @@
 #define JUMP_MAX 255U
 #define FULL_MASK 0xffffffffU
 
+/*
+ * A node: the instruction, then layout's bookkeeping. Every node is made
+ * after its targets, so targets have smaller ids and the graph has no
+ * cycles: a depth-first walk never meets a node still on its path.
+ */
 struct ir_node {
-	uint16_t code;
+	uint32_t code;	/* a uint16_t in the program; wide here, no padding */
 	uint32_t k;
 	int jt;		/* jump: true target; load and mask: the next node */
-	int jf;		/* jump: false target */
+	int jf;		/* jump: false target; anything else: -1 */
 	bpf_acc need;	/* accumulator on entry */
+	/* zero until layout, which keeps its state here (no scratch) */
+	unsigned int pos;	/* written at this position from the end */
+	union {
+		int parent;	/* on the depth-first path: who led here */
+		unsigned int tramp;	/* once written: its nearest trampoline */
+	};
 };
 
 /* Returns are asked for once per rule leaf: a few actions, many times. */
 #define RET_CACHE 8U
 
+/*
+ * The index of nodes has a power of two slots, at most half of them
+ * used. Most filters fit in the room that comes with the graph.
+ */
+#define FIRST_SLOTS 512U
+#define NODES_FOR(slots) ((slots) / 2)
+/* Ids are ints and tables double: a bound far above any real program. */
+#define MAX_SLOTS (1U << 24)
+
 struct bpf_ir {
 	struct ir_node *nodes;
 	unsigned int cnt;
-	unsigned int cap;
+	unsigned int cap;	/* NODES_FOR(slot_cnt) */
 	int *slots;		/* open-addressing index of nodes, -1 free */
-	unsigned int slot_cap;	/* a power of two */
+	unsigned int slot_cnt;
+	unsigned int slot_shift;	/* 64 - log2(slot_cnt): hash to slot */
+	bool laid_out;		/* layout used the bookkeeping already */
 	struct {
 		uint32_t action;
 		int id;		/* 0 (never a return's id here): empty */
 	} rets[RET_CACHE];
+	struct ir_node first_nodes[NODES_FOR(FIRST_SLOTS)];
+	int first_slots[FIRST_SLOTS];
 };
 
 /**
@@ -64,7 +90,20 @@ struct bpf_ir {
  */
 struct bpf_ir *bpf_ir_new(void)
 {
-	return calloc(1, sizeof(struct bpf_ir));
+	struct bpf_ir *ir = malloc(sizeof(*ir));
+
+	if (ir == NULL)
+		return NULL;
+	ir->nodes = ir->first_nodes;
+	ir->cnt = 0;
+	ir->cap = NODES_FOR(FIRST_SLOTS);
+	ir->slots = ir->first_slots;
+	ir->slot_cnt = FIRST_SLOTS;
+	ir->slot_shift = 64 - __builtin_ctz(FIRST_SLOTS);
+	ir->laid_out = false;
+	memset(ir->rets, 0, sizeof(ir->rets));
+	memset(ir->first_slots, 0xff, sizeof(ir->first_slots));
+	return ir;
 }
 
 /**
@@ -74,78 +113,112 @@ void bpf_ir_free(struct bpf_ir *ir)
 {
 	if (ir == NULL)
 		return;
-	free(ir->nodes);
-	free(ir->slots);
+	if (ir->nodes != ir->first_nodes)
+		free(ir->nodes);
+	if (ir->slots != ir->first_slots)
+		free(ir->slots);
 	free(ir);
 }
 
-static uint64_t node_hash(const struct ir_node *n)
+/* Multiplicative hashing: the top bits of the product pick the slot. */
+static inline unsigned int node_slot(const struct bpf_ir *ir,
+				     const struct ir_node *n)
 {
-	uint64_t h = n->code;
+	uint64_t op = (uint64_t)n->k << 32 | n->code;
+	uint64_t to = (uint64_t)(uint32_t)n->jf << 32 | (uint32_t)n->jt;
+	uint64_t h = op * 0x9e3779b97f4a7c15ULL ^ to * 0xc2b2ae3d27d4eb4fULL ^
+		     n->need * 0x165667b19e3779f9ULL;
 
-	h = h * 0x100000001b3ULL ^ n->k;
-	h = h * 0x100000001b3ULL ^ (uint32_t)n->jt;
-	h = h * 0x100000001b3ULL ^ (uint32_t)n->jf;
-	h = h * 0x100000001b3ULL ^ n->need;
-	return h ^ (h >> 29);
+	return (unsigned int)(h >> ir->slot_shift);
 }
 
-static bool node_same(const struct ir_node *a, const struct ir_node *b)
+static inline bool node_same(const struct ir_node *a, const struct ir_node *b)
 {
 	return a->code == b->code && a->k == b->k && a->jt == b->jt &&
 	       a->jf == b->jf && a->need == b->need;
 }
 
-static int slots_grow(struct bpf_ir *ir)
+/* Twice the slots, and room for as many more nodes. */
+static int grow(struct bpf_ir *ir)
 {
-	unsigned int cap = ir->slot_cap ? ir->slot_cap * 2 : 256;
+	unsigned int slot_cnt = ir->slot_cnt * 2, cap = NODES_FOR(slot_cnt);
 	unsigned int i, s;
+	struct ir_node *nodes;
 	int *slots;
 
-	slots = malloc(cap * sizeof(*slots));
+	if (slot_cnt > MAX_SLOTS)
+		return -ENOMEM;
+	slots = malloc(slot_cnt * sizeof(*slots));
 	if (slots == NULL)
 		return -ENOMEM;
-	memset(slots, 0xff, cap * sizeof(*slots));
+	if (ir->nodes == ir->first_nodes) {
+		nodes = malloc(cap * sizeof(*nodes));
+		if (nodes != NULL)
+			memcpy(nodes, ir->nodes, ir->cnt * sizeof(*nodes));
+	} else {
+		nodes = realloc(ir->nodes, cap * sizeof(*nodes));
+	}
+	if (nodes == NULL) {
+		free(slots);
+		return -ENOMEM;
+	}
+	ir->nodes = nodes;
+	ir->cap = cap;
+
+	memset(slots, 0xff, slot_cnt * sizeof(*slots));
+	ir->slot_cnt = slot_cnt;
+	ir->slot_shift--;
 	for (i = 0; i < ir->cnt; i++) {
-		s = (unsigned int)node_hash(&ir->nodes[i]) & (cap - 1);
+		s = node_slot(ir, &nodes[i]);
 		while (slots[s] >= 0)
-			s = (s + 1) & (cap - 1);
+			s = (s + 1) & (slot_cnt - 1);
 		slots[s] = (int)i;
 	}
-	free(ir->slots);
+	if (ir->slots != ir->first_slots)
+		free(ir->slots);
 	ir->slots = slots;
-	ir->slot_cap = cap;
 	return 0;
 }
 
-/* The id of a node equal to @n, added if new. Returns it or -ENOMEM. */
-static int intern(struct bpf_ir *ir, const struct ir_node *n)
-{
-	struct ir_node *nodes;
-	unsigned int s;
+static int intern_grown(struct bpf_ir *ir, const struct ir_node *n);
 
-	if ((ir->cnt + 1) * 2 > ir->slot_cap && slots_grow(ir) < 0)
-		return -ENOMEM;
-	s = (unsigned int)node_hash(n) & (ir->slot_cap - 1);
-	for (; ir->slots[s] >= 0; s = (s + 1) & (ir->slot_cap - 1))
-		if (node_same(&ir->nodes[ir->slots[s]], n))
-			return ir->slots[s];
-	if (ir->cnt == ir->cap) {
-		nodes = realloc(ir->nodes,
-				(ir->cap ? ir->cap * 2 : 256) * sizeof(*nodes));
-		if (nodes == NULL)
-			return -ENOMEM;
-		ir->nodes = nodes;
-		ir->cap = ir->cap ? ir->cap * 2 : 256;
-	}
-	ir->nodes[ir->cnt] = *n;
-	ir->slots[s] = (int)ir->cnt;
-	return (int)ir->cnt++;
+/* The id of a node equal to @n, added if new. Returns it or -ENOMEM. */
+static inline int intern(struct bpf_ir *ir, const struct ir_node *n)
+{
+	unsigned int s;
+	int id;
+
+	/* growing is rare: no call on the common path, no registers saved */
+	if (ir->cnt == ir->cap)
+		return intern_grown(ir, n);
+	for (s = node_slot(ir, n); (id = ir->slots[s]) >= 0;
+	     s = (s + 1) & (ir->slot_cnt - 1))
+		if (node_same(&ir->nodes[id], n))
+			return id;
+	id = (int)ir->cnt++;
+	ir->nodes[id] = *n;
+	ir->slots[s] = id;
+	return id;
 }
 
-static bool is_cond_jump(uint16_t code)
+/* intern() when the graph is full: grow it first. */
+static __attribute__((noinline)) int intern_grown(struct bpf_ir *ir,
+						  const struct ir_node *n)
 {
-	return BPF_CLASS(code) == BPF_JMP && BPF_OP(code) != BPF_JA;
+	if (grow(ir) < 0)
+		return -ENOMEM;
+	return intern(ir, n);
+}
+
+/* The id of a node that is no conditional jump, or -ENOMEM. */
+static int intern_step(struct bpf_ir *ir, uint16_t code, uint32_t k, int next,
+		       bpf_acc need)
+{
+	struct ir_node n = {
+		.code = code, .k = k, .jt = next, .jf = -1, .need = need,
+	};
+
+	return intern(ir, &n);
 }
 
 /*
@@ -155,39 +228,46 @@ static bool is_cond_jump(uint16_t code)
 static int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
 		     bpf_acc need)
 {
-	struct ir_node n = { 0 };
-	bpf_acc word;
-	uint32_t mask;
+	uint32_t mask = (uint32_t)need;
+	bpf_acc word = need | FULL_MASK;
 
-	mask = (uint32_t)need;
-	word = need | FULL_MASK;
 	if (mask != FULL_MASK) {
-		n.code = BPF_ALU | BPF_AND | BPF_K;
-		n.k = mask;
-		n.jt = target;
-		n.need = word;
-		target = intern(ir, &n);
+		target = intern_step(ir, BPF_ALU | BPF_AND | BPF_K, mask,
+				     target, word);
 		if (target < 0 || have == word)
 			return target;
 	}
-	n.code = BPF_LD | BPF_W | BPF_ABS;
-	n.k = (uint32_t)(need >> 32) - 1;
-	n.jt = target;
-	n.need = BPF_ACC_ANY;
-	return intern(ir, &n);
+	return intern_step(ir, BPF_LD | BPF_W | BPF_ABS,
+			   (uint32_t)(need >> 32) - 1, target, BPF_ACC_ANY);
 }
 
-/* Mostly the target itself: the accumulator already holds what it tests. */
+/* Mostly so: the accumulator already holds what @target tests. */
+static inline bool enters_as_is(const struct bpf_ir *ir, int target,
+				bpf_acc have)
+{
+	bpf_acc need = ir->nodes[target].need;
+
+	return need == BPF_ACC_ANY || need == have;
+}
+
 static inline int enter(struct bpf_ir *ir, int target, bpf_acc have)
 {
-	bpf_acc need;
+	if (enters_as_is(ir, target, have))
+		return target;
+	return enter_via(ir, target, have, ir->nodes[target].need);
+}
 
-	if (target < 0)
-		return target;
-	need = ir->nodes[target].need;
-	if (need == BPF_ACC_ANY || need == have)
-		return target;
-	return enter_via(ir, target, have, need);
+/* The jump @n, with loads in front of its targets where they need them. */
+static __attribute__((noinline)) int jump_via_loads(struct bpf_ir *ir,
+						    struct ir_node n)
+{
+	n.jt = enter(ir, n.jt, n.need);
+	if (n.jt < 0)
+		return n.jt;
+	n.jf = enter(ir, n.jf, n.need);
+	if (n.jf < 0)
+		return n.jf;
+	return intern(ir, &n);
 }
 
 /**
@@ -196,15 +276,12 @@ static inline int enter(struct bpf_ir *ir, int target, bpf_acc have)
  */
 int bpf_ir_ret(struct bpf_ir *ir, uint32_t action)
 {
-	struct ir_node n = {
-		.code = BPF_RET | BPF_K, .k = action, .jt = -1, .jf = -1,
-	};
 	unsigned int slot = (action ^ action >> 16) % RET_CACHE;
 	int id;
 
 	if (ir->rets[slot].id > 0 && ir->rets[slot].action == action)
 		return ir->rets[slot].id;
-	id = intern(ir, &n);
+	id = intern_step(ir, BPF_RET | BPF_K, action, -1, BPF_ACC_ANY);
 	if (id > 0) {
 		ir->rets[slot].action = action;
 		ir->rets[slot].id = id;
@@ -220,25 +297,28 @@ int bpf_ir_ret(struct bpf_ir *ir, uint32_t action)
  * @jf: the false target's id, or a negative errno to pass on
  *
  * Returns the node's id (or the target itself when both are the same), or
- * a negative errno.
+ * a negative errno: -EFAULT for a target that is not a node.
  */
 int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc,
 		int jt, int jf)
 {
-	struct ir_node n = { .code = BPF_JMP | op | BPF_K, .k = k, .need = acc };
+	struct ir_node n;
 
 	if (jt < 0)
 		return jt;
 	if (jf < 0)
 		return jf;
+	/* a later node as a target could make a cycle */
+	if ((unsigned int)jt >= ir->cnt || (unsigned int)jf >= ir->cnt)
+		return -EFAULT;
 	if (jt == jf)
 		return jt;
-	n.jt = enter(ir, jt, acc);
-	n.jf = enter(ir, jf, acc);
-	if (n.jt < 0)
-		return n.jt;
-	if (n.jf < 0)
-		return n.jf;
+	n = (struct ir_node){
+		.code = BPF_JMP | op | BPF_K, .k = k, .jt = jt, .jf = jf,
+		.need = acc,
+	};
+	if (!enters_as_is(ir, jt, acc) || !enters_as_is(ir, jf, acc))
+		return jump_via_loads(ir, n);
 	return intern(ir, &n);
 }
 
@@ -254,69 +334,45 @@ bool bpf_ir_ret_action(const struct bpf_ir *ir, int id, uint32_t *action)
 	return true;
 }
 
-/* A node on the depth-first stack: which of its targets comes next. */
-struct order_frame {
-	int node;
-	int step;
+/*
+ * The program being written backwards, from the end of @buf: its last
+ * instruction first, at @buf[@cap - 1].
+ */
+struct emit {
+	struct sock_filter *buf;
+	unsigned int cap;
+	unsigned int cnt;
 };
 
-/*
- * Reverse post-order from @root, without recursion (chains of priority
- * checks can be long). Visiting the false target last puts it right after
- * its jump. @stack and @seen (zeroed) have room for every node.
- */
-static unsigned int order_nodes(const struct bpf_ir *ir, int root, int *order,
-				struct order_frame *stack, unsigned char *seen)
+/* Room for twice as many instructions, up to BPF_MAXINSNS. */
+static int emit_grow(struct emit *e)
 {
-	unsigned int depth = 0, done = 0;
-	const struct ir_node *n;
-	int next;
+	unsigned int cap = e->cap * 2 < BPF_MAXINSNS ? e->cap * 2 :
+						       BPF_MAXINSNS;
+	struct sock_filter *buf;
 
-	stack[depth++] = (struct order_frame){ root, 0 };
-	seen[root] = 1;
-	while (depth > 0) {
-		struct order_frame *f = &stack[depth - 1];
-
-		/* the next target not seen yet, true first; none: done */
-		n = &ir->nodes[f->node];
-		next = -1;
-		if (f->step == 0) {
-			f->step = 1;
-			if (n->jt >= 0 && !seen[n->jt])
-				next = n->jt;
-		}
-		if (next < 0 && f->step == 1) {
-			f->step = 2;
-			if (is_cond_jump(n->code) && !seen[n->jf])
-				next = n->jf;
-		}
-		if (next >= 0) {
-			seen[next] = 1;
-			stack[depth++] = (struct order_frame){ next, 0 };
-			continue;
-		}
-		/* post-order, filled from the back: reverse post-order */
-		order[ir->cnt - 1 - done++] = f->node;
-		depth--;
-	}
-	memmove(order, order + ir->cnt - done, done * sizeof(*order));
-	return done;
+	if (e->cap >= BPF_MAXINSNS)
+		return -E2BIG;
+	buf = malloc(cap * sizeof(*buf));
+	if (buf == NULL)
+		return -ENOMEM;
+	memcpy(buf + cap - e->cnt, e->buf + e->cap - e->cnt,
+	       e->cnt * sizeof(*buf));
+	free(e->buf);
+	e->buf = buf;
+	e->cap = cap;
+	return 0;
 }
 
-/* The program being written backwards, with trampoline bookkeeping. */
-struct emit {
-	struct sock_filter *rev;	/* instructions, last one first */
-	unsigned int cnt;
-	unsigned int *pos;	/* per node: its position counted from the end */
-	unsigned int *tramp;	/* per node: nearest trampoline to it, or 0 */
-};
-
-static int push(struct emit *e, uint16_t code, uint8_t jt, uint8_t jf,
-		uint32_t k)
+static inline int push(struct emit *e, uint16_t code, uint8_t jt, uint8_t jf,
+		       uint32_t k)
 {
-	if (e->cnt >= BPF_MAXINSNS)
-		return -E2BIG;
-	e->rev[e->cnt++] = (struct sock_filter){ code, jt, jf, k };
+	int rc;
+
+	if (e->cnt == e->cap && (rc = emit_grow(e)) < 0)
+		return rc;
+	e->cnt++;
+	e->buf[e->cap - e->cnt] = (struct sock_filter){ code, jt, jf, k };
 	return 0;
 }
 
@@ -324,63 +380,131 @@ static int push(struct emit *e, uint16_t code, uint8_t jt, uint8_t jf,
  * The position (from the end) a jump written next can reach @target at:
  * the target itself, a trampoline to it in reach, or a new trampoline.
  */
-static int reach(struct emit *e, const struct bpf_ir *ir, int target,
+static int reach(struct emit *e, struct ir_node *nodes, int target,
 		 unsigned int *at)
 {
-	const struct ir_node *t = &ir->nodes[target];
+	struct ir_node *t = &nodes[target];
 	int rc;
 
-	if (e->cnt - e->pos[target] <= JUMP_MAX) {
-		*at = e->pos[target];
+	if (e->cnt - t->pos <= JUMP_MAX) {
+		*at = t->pos;
 		return 0;
 	}
-	if (e->tramp[target] != 0 && e->cnt - e->tramp[target] <= JUMP_MAX) {
-		*at = e->tramp[target];
+	if (t->tramp != 0 && e->cnt - t->tramp <= JUMP_MAX) {
+		*at = t->tramp;
 		return 0;
 	}
 	/* a return is as short as a jump to it, and runs faster */
 	if (BPF_CLASS(t->code) == BPF_RET)
-		rc = push(e, t->code, 0, 0, t->k);
+		rc = push(e, (uint16_t)t->code, 0, 0, t->k);
 	else
-		rc = push(e, BPF_JMP | BPF_JA, 0, 0,
-			  e->cnt - e->pos[target]);
+		rc = push(e, BPF_JMP | BPF_JA, 0, 0, e->cnt - t->pos);
 	if (rc < 0)
 		return rc;
-	e->tramp[target] = e->cnt;
+	t->tramp = e->cnt;
 	*at = e->cnt;
 	return 0;
 }
 
-static int emit_node(struct emit *e, const struct bpf_ir *ir, int id,
-		     int follower)
+/* A jump with a target out of reach: through trampolines. */
+static int emit_far_jump(struct emit *e, struct ir_node *nodes,
+			 const struct ir_node *n)
 {
-	const struct ir_node *n = &ir->nodes[id];
 	unsigned int at_t, at_f, before;
 	int rc;
 
-	if (is_cond_jump(n->code)) {
-		/* a trampoline for one target may push the other out of reach */
-		do {
-			before = e->cnt;
-			if ((rc = reach(e, ir, n->jt, &at_t)) < 0 ||
-			    (rc = reach(e, ir, n->jf, &at_f)) < 0)
-				return rc;
-		} while (e->cnt != before &&
-			 (e->cnt - at_t > JUMP_MAX || e->cnt - at_f > JUMP_MAX));
-		rc = push(e, n->code, (uint8_t)(e->cnt - at_t),
-			  (uint8_t)(e->cnt - at_f), n->k);
+	/* a trampoline for one target may push the other out of reach */
+	do {
+		before = e->cnt;
+		if ((rc = reach(e, nodes, n->jt, &at_t)) < 0 ||
+		    (rc = reach(e, nodes, n->jf, &at_f)) < 0)
+			return rc;
+	} while (e->cnt != before &&
+		 (e->cnt - at_t > JUMP_MAX || e->cnt - at_f > JUMP_MAX));
+	return push(e, (uint16_t)n->code, (uint8_t)(e->cnt - at_t),
+		    (uint8_t)(e->cnt - at_f), n->k);
+}
+
+/* Writes node @id, whose targets are all written; @follower runs next. */
+static inline int emit_node(struct emit *e, struct ir_node *nodes, int id,
+			    int follower)
+{
+	struct ir_node *n = &nodes[id];
+	unsigned int to_t, to_f;
+	int rc;
+
+	if (n->jf >= 0) {
+		to_t = e->cnt - nodes[n->jt].pos;
+		to_f = e->cnt - nodes[n->jf].pos;
+		if (to_t <= JUMP_MAX && to_f <= JUMP_MAX)
+			rc = push(e, (uint16_t)n->code, (uint8_t)to_t,
+				  (uint8_t)to_f, n->k);
+		else
+			rc = emit_far_jump(e, nodes, n);
 	} else {
 		/* loads and masks fall through: jump if the next is elsewhere */
 		if (n->jt >= 0 && n->jt != follower) {
 			rc = push(e, BPF_JMP | BPF_JA, 0, 0,
-				  e->cnt - e->pos[n->jt]);
+				  e->cnt - nodes[n->jt].pos);
 			if (rc < 0)
 				return rc;
 		}
-		rc = push(e, n->code, 0, 0, n->k);
+		rc = push(e, (uint16_t)n->code, 0, 0, n->k);
 	}
-	e->pos[id] = e->cnt;
+	n->pos = e->cnt;
+	n->tramp = 0;
 	return rc;
+}
+
+/* The first of @n's targets not written yet, true first; -1: none. */
+static inline int unwritten_target(const struct ir_node *nodes,
+				   const struct ir_node *n)
+{
+	if (n->jt >= 0 && nodes[n->jt].pos == 0)
+		return n->jt;
+	if (n->jf >= 0 && nodes[n->jf].pos == 0)
+		return n->jf;
+	return -1;
+}
+
+/*
+ * Writes the program from @root in reverse post-order, depth first, true
+ * targets first: each node is written (backwards) once all its targets
+ * are, and the false target, visited last, lands right behind its jump.
+ * No recursion (chains of priority checks can be long): each node on the
+ * path remembers its parent.
+ */
+static int emit_graph(struct emit *e, struct ir_node *nodes, int root)
+{
+	int id = root, next, parent, written = -1, rc;
+	struct ir_node *n;
+
+	nodes[root].parent = -1;
+	for (;;) {
+		/* down, to the first node whose targets are all written */
+		n = &nodes[id];
+		while ((next = unwritten_target(nodes, n)) >= 0) {
+			nodes[next].parent = id;
+			id = next;
+			n = &nodes[id];
+		}
+		/* up, writing nodes, until one has a false target left */
+		for (;;) {
+			parent = n->parent;
+			rc = emit_node(e, nodes, id, written);
+			if (rc < 0)
+				return rc;
+			written = id;
+			if (parent < 0)
+				return 0;
+			id = parent;
+			n = &nodes[id];
+			if (n->jf >= 0 && nodes[n->jf].pos == 0)
+				break;
+		}
+		nodes[n->jf].parent = id;
+		id = n->jf;
+	}
 }
 
 /**
@@ -389,61 +513,48 @@ static int emit_node(struct emit *e, const struct bpf_ir *ir, int id,
  * @prog: set to the malloc'd program; the caller frees it
  * @len: set to its number of instructions
  *
- * Returns 0, -E2BIG if the program would exceed BPF_MAXINSNS, or -ENOMEM.
+ * A graph is laid out once: layout keeps its bookkeeping in the nodes.
+ * Returns 0, -E2BIG if the program would exceed BPF_MAXINSNS, -EINVAL on
+ * a second layout, -EFAULT if @root is not a node, or -ENOMEM.
  */
 int bpf_ir_layout(struct bpf_ir *ir, int root, bool big_endian,
 		  struct sock_filter **prog, size_t *len)
 {
 	struct emit e = { 0 };
-	struct sock_filter *out = NULL;
-	struct order_frame *stack;
-	unsigned int order_cnt, i;
-	unsigned char *seen;
-	int *order;
-	void *scratch;
+	unsigned int i;
 	int rc;
 
 	if (root < 0)
 		return root;
+	if ((unsigned int)root >= ir->cnt)
+		return -EFAULT;
+	if (ir->laid_out)
+		return -EINVAL;
 	/* the first instruction must not depend on the accumulator */
 	root = enter(ir, root, BPF_ACC_ANY);
 	if (root < 0)
 		return root;
-	/* per node: pos, tramp, order, a stack frame and a seen flag */
-	scratch = calloc(ir->cnt, 3 * sizeof(int) + sizeof(*stack) + 1);
-	e.rev = malloc(BPF_MAXINSNS * sizeof(*e.rev));
-	rc = -ENOMEM;
-	if (scratch == NULL || e.rev == NULL)
-		goto out;
-	stack = scratch;
-	e.pos = (unsigned int *)(stack + ir->cnt);
-	e.tramp = e.pos + ir->cnt;
-	order = (int *)(e.tramp + ir->cnt);
-	seen = (unsigned char *)(order + ir->cnt);
-	order_cnt = order_nodes(ir, root, order, stack, seen);
+	ir->laid_out = true;
 
-	for (i = order_cnt; i-- > 0;) {
-		rc = emit_node(&e, ir, order[i],
-			       i + 1 < order_cnt ? order[i + 1] : -1);
-		if (rc < 0)
-			goto out;
+	/* one instruction per node, mostly: trampolines are rare */
+	e.cap = ir->cnt + ir->cnt / 8 + 16;
+	if (e.cap > BPF_MAXINSNS)
+		e.cap = BPF_MAXINSNS;
+	e.buf = malloc(e.cap * sizeof(*e.buf));
+	if (e.buf == NULL)
+		return -ENOMEM;
+	rc = emit_graph(&e, ir->nodes, root);
+	if (rc < 0) {
+		free(e.buf);
+		return rc;
 	}
 
-	rc = -ENOMEM;
-	out = malloc(e.cnt * sizeof(*out));
-	if (out == NULL)
-		goto out;
-	for (i = 0; i < e.cnt; i++)
-		out[i] = e.rev[e.cnt - 1 - i];
+	memmove(e.buf, e.buf + e.cap - e.cnt, e.cnt * sizeof(*e.buf));
 	for (i = 0; big_endian && i < e.cnt; i++) {
-		out[i].code = htobe16(out[i].code);
-		out[i].k = htobe32(out[i].k);
+		e.buf[i].code = htobe16(e.buf[i].code);
+		e.buf[i].k = htobe32(e.buf[i].k);
 	}
-	*prog = out;
+	*prog = e.buf;
 	*len = e.cnt;
-	rc = 0;
-out:
-	free(scratch);
-	free(e.rev);
-	return rc;
+	return 0;
 }
