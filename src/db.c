@@ -1054,37 +1054,35 @@ void db_transaction_commit(struct db_filter *filter)
  */
 
 /*
- * Most sets are small: one walk lists them into @buf and counts them, and
- * only larger ones are walked again into the array returned.
+ * Lists @set into @buf (room for @cap) when it fits, else into a malloc'd
+ * array: *out is one or the other. One walk lists small sets and counts
+ * larger ones, which a second walk lists.
  */
-#define LIST_BUF 64
-
-static int list(const struct tree_node *set, struct tree_node ***out)
+static int list(const struct tree_node *set, struct tree_node **buf,
+		unsigned int cap, struct tree_node ***out)
 {
-	struct tree_node *buf[LIST_BUF];
 	unsigned int cnt;
 
-	*out = NULL;
+	*out = buf;
 	if (set == NULL)
 		return 0;
 	/* one node: most trie levels, no walk needed */
 	if (set->left == NULL && set->right == NULL) {
-		*out = malloc(sizeof(**out));
-		if (*out == NULL)
-			return -ENOMEM;
-		**out = (struct tree_node *)set;
+		buf[0] = (struct tree_node *)set;
 		return 1;
 	}
-	cnt = tree_list(set, buf, LIST_BUF);
+	cnt = tree_list(set, buf, cap);
+	if (cnt <= cap)
+		return (int)cnt;
 	*out = malloc(cnt * sizeof(**out));
 	if (*out == NULL)
 		return -ENOMEM;
-	if (cnt <= LIST_BUF)
-		memcpy(*out, buf, cnt * sizeof(**out));
-	else
-		tree_list(set, *out, cnt);
+	tree_list(set, *out, cnt);
 	return (int)cnt;
 }
+
+/* Sets listed on the stack first: most are small. */
+#define LIST_BUF 64
 
 /**
  * db_syscalls - an ABI's syscall entries in number order
@@ -1094,23 +1092,35 @@ static int list(const struct tree_node *set, struct tree_node ***out)
  */
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
 {
-	struct tree_node **array;
-	int cnt = list(arch->syscalls, &array);
+	struct tree_node *buf[LIST_BUF], **array;
+	int cnt = list(arch->syscalls, buf, LIST_BUF, &array);
 
+	*out = NULL;
+	if (cnt <= 0)
+		return cnt;
+	if (array == buf) {
+		array = malloc((size_t)cnt * sizeof(*array));
+		if (array == NULL)
+			return -ENOMEM;
+		memcpy(array, buf, (size_t)cnt * sizeof(*array));
+	}
 	*out = (struct db_syscall **)array;
 	return cnt;
 }
 
 /**
  * db_level - a trie level's nodes in evaluation order
- * @out: set to a malloc'd array the caller frees (NULL when empty)
+ * @buf: room for DB_LEVEL_BUF nodes
+ * @out: set to @buf when the level fits, else to a malloc'd array the
+ *	 caller frees
  *
  * Returns the number of nodes, or -ENOMEM.
  */
-int db_level(const struct tree_node *level, struct db_node ***out)
+int db_level(const struct tree_node *level, struct db_node **buf,
+	     struct db_node ***out)
 {
 	struct tree_node **array;
-	int cnt = list(level, &array);
+	int cnt = list(level, (struct tree_node **)buf, DB_LEVEL_BUF, &array);
 
 	*out = (struct db_node **)array;
 	return cnt;

@@ -138,6 +138,9 @@ void db_transaction_reject(struct db_filter *filter);
 void db_transaction_commit(struct db_filter *filter);
 
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out);
-int db_level(const struct tree_node *level, struct db_node ***out);
+/* Room for the nodes of most trie levels (see db_level()). */
+#define DB_LEVEL_BUF 16
+int db_level(const struct tree_node *level, struct db_node **buf,
+	     struct db_node ***out);
 
 #endif

@@ -256,11 +256,11 @@ static bool runs_with(const struct db_node *n, unsigned int arg,
  */
 static int gen_level(struct gen *g, const struct tree_node *level, int fail)
 {
-	struct db_node **nodes, *last;
+	struct db_node *buf[DB_LEVEL_BUF], **nodes, *last;
 	unsigned int i, start;
 	int cnt, next = fail;
 
-	cnt = db_level(level, &nodes);
+	cnt = db_level(level, buf, &nodes);
 	if (cnt < 0)
 		return cnt;
 	/* built back to front: each sibling's "go on" is the one after it */
@@ -283,7 +283,8 @@ static int gen_level(struct gen *g, const struct tree_node *level, int fail)
 			       gen_branch(g, &nodes[i]->br[1], next),
 			       gen_branch(g, &nodes[i]->br[0], next));
 	}
-	free(nodes);
+	if (nodes != buf)
+		free(nodes);
 	return next;
 }
 

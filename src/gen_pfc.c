@@ -127,12 +127,12 @@ static bool same_high(const struct db_node *a, const struct db_node *b)
 static void print_level(struct pfc *p, const struct tree_node *level,
 			unsigned int depth)
 {
-	struct db_node **nodes;
+	struct db_node *buf[DB_LEVEL_BUF], **nodes;
 	const struct db_branch *miss;
 	unsigned int i, j;
 	int cnt;
 
-	cnt = db_level(level, &nodes);
+	cnt = db_level(level, buf, &nodes);
 	if (cnt < 0) {
 		p->err = cnt;
 		return;
@@ -171,7 +171,8 @@ static void print_level(struct pfc *p, const struct tree_node *level,
 		print_low(p, n, depth + 2);
 		print_else(p, &n->br[0], depth + 1);
 	}
-	free(nodes);
+	if (nodes != buf)
+		free(nodes);
 }
 
 /*
@@ -182,11 +183,11 @@ static void print_level(struct pfc *p, const struct tree_node *level,
 static unsigned int level_tests(struct pfc *p, const struct arch_def *arch,
 				const struct tree_node *level)
 {
-	struct db_node **nodes;
+	struct db_node *buf[DB_LEVEL_BUF], **nodes;
 	unsigned int i, b, tests = 0;
 	int cnt;
 
-	cnt = db_level(level, &nodes);
+	cnt = db_level(level, buf, &nodes);
 	if (cnt < 0) {
 		p->err = cnt;
 		return 0;
@@ -204,7 +205,8 @@ static unsigned int level_tests(struct pfc *p, const struct arch_def *arch,
 				tests += level_tests(p, arch,
 						     nodes[i]->br[b].level);
 	}
-	free(nodes);
+	if (nodes != buf)
+		free(nodes);
 	return tests;
 }
 
