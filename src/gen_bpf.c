@@ -411,6 +411,8 @@ static uint32_t prio_weight(uint32_t weight, uint8_t priority)
 
 /* Most lone numbers folded into one range (jeq tests in front of it). */
 #define FOLD_MAX 1U
+/* plan_make() gives a range its jeq tests' cost from depth 1 on */
+_Static_assert(FOLD_MAX == 1, "one lone number per range");
 
 /*
  * Searches over at most this many ranges are planned exactly (the plan's
@@ -437,14 +439,14 @@ static uint32_t prio_weight(uint32_t weight, uint8_t priority)
  * with a depth bound, Knuth's shortcut over cuts can miss the best one.
  *
  * A row holds one length at one depth for every first range, so a cut is
- * tried for four first ranges at once (lanes of a plan_vec). Rows are
- * PLAN_LANES long: lanes past the last interval hold junk that no valid
- * entry reads, and a row read from an offset of up to PLAN_MAX stays in
- * the row.
+ * tried for four first ranges at once (lanes of a plan_vec). Lanes past
+ * the last interval hold junk that no valid entry reads. The last group of
+ * lanes starts at most at cnt - len and a cut's right side is read k < len
+ * lanes on: every read stays below PLAN_MAX + PLAN_VEC.
  */
 typedef uint32_t plan_vec __attribute__((vector_size(16)));
 #define PLAN_VEC 4U
-#define PLAN_LANES (2U * PLAN_MAX)
+#define PLAN_LANES (PLAN_MAX + PLAN_VEC)
 
 struct plan {
 	const struct range *r;
@@ -576,10 +578,11 @@ static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 	}
 	for (d = 1; d < depth; d++) {
 		most = d < 5 && 1U << d < cnt ? 1U << d : cnt;
-		for (i = 0; i < cnt; i++)
-			p->cost[d][1][i] = r[i].folds <= d ?
-					   r[i].weight * r[i].folds : COST_MAX;
-		for (len = 2; len < d && len <= cnt; len++) {
+		/* one range below a comparison: its jeq tests (FOLD_MAX) */
+		if (d == 1)
+			for (i = 0; i < cnt; i++)
+				p->cost[1][1][i] = r[i].weight * r[i].folds;
+		for (len = 1; len < d && len <= cnt; len++) {
 			memcpy(p->cost[d][len], p->cost[d - 1][len],
 			       (cnt - len + 1) * sizeof(uint32_t));
 			memcpy(p->cut[d][len], p->cut[d - 1][len],
@@ -654,7 +657,7 @@ static void ranges_pack(const struct range *r, unsigned int cnt,
 	pack[0] = 0;
 	for (i = 0; i < cnt; i++) {
 		slots = 1U << r[backward ? cnt - 1 - i : i].folds;
-		pack[i + 1] = (pack[i] + slots - 1) / slots * slots + slots;
+		pack[i + 1] = ((pack[i] + slots - 1) & ~(slots - 1)) + slots;
 	}
 }
 
