@@ -644,21 +644,15 @@ static int gen_planned(struct gen *g, const struct plan *p, unsigned int d,
 }
 
 /*
- * Leaf slots of a search that r[0..cnt) fill at least, in @pack[0..cnt]:
- * pack[i] for r[0..i), or with @backward for r[cnt-i..cnt). A range with
- * f folds takes 2^f aligned slots: a search of depth d holds the ranges
- * iff they fill at most 2^d.
+ * Leaf slots that ranges fill at least, @used so far and then one range
+ * with @folds: it takes 2^folds aligned slots. A search of depth d holds
+ * ranges iff they fill at most 2^d.
  */
-static void ranges_pack(const struct range *r, unsigned int cnt,
-			bool backward, uint32_t *pack)
+static inline uint32_t slots_add(uint32_t used, unsigned int folds)
 {
-	unsigned int i, slots;
+	uint32_t slots = 1U << folds;
 
-	pack[0] = 0;
-	for (i = 0; i < cnt; i++) {
-		slots = 1U << r[backward ? cnt - 1 - i : i].folds;
-		pack[i + 1] = ((pack[i] + slots - 1) & ~(slots - 1)) + slots;
-	}
+	return ((used + slots - 1) & ~(slots - 1)) + slots;
 }
 
 /*
@@ -672,7 +666,7 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
 {
 	uint64_t total = 0, left = 0, best_diff = UINT64_MAX, diff;
 	unsigned int i, split = 0, half = depth > 0 ? 1U << (depth - 1) : 0;
-	uint32_t *fwd = g->pack, *bwd = g->pack + cnt + 1;
+	uint32_t *right = g->pack, used = 0;
 
 	if (cnt == 1)
 		return r[0].target;
@@ -687,14 +681,18 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
 			return gen_planned(g, g->plan, i, 0, cnt);
 		/* cannot happen (the depth fits the ranges): split below */
 	}
-	/* fwd, bwd: used up before the recursion reuses them */
-	ranges_pack(r, cnt, false, fwd);
-	ranges_pack(r, cnt, true, bwd);
-	for (i = 0; i < cnt; i++)
+	/* right[i]: slots of r[i..cnt); used up before the recursion reuses it */
+	right[cnt] = 0;
+	for (i = cnt; i-- > 0;) {
+		right[i] = slots_add(right[i + 1], r[i].folds);
 		total += r[i].weight;
+	}
 	for (i = 1; i < cnt; i++) {
 		left += r[i - 1].weight;
-		if (fwd[i] > half || bwd[cnt - i] > half)
+		used = slots_add(used, r[i - 1].folds);
+		if (used > half)
+			break;
+		if (right[i] > half)
 			continue;
 		diff = left * 2 > total ? left * 2 - total : total - left * 2;
 		if (diff < best_diff) {
@@ -907,7 +905,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	if (rc < 0)
 		goto out;
 	rc = -ENOMEM;
-	g->pack = malloc(2 * (rs.cnt + 1) * sizeof(*g->pack));
+	g->pack = malloc((rs.cnt + 1) * sizeof(*g->pack));
 	if (g->pack == NULL)
 		goto out;
 	rc = gen_ranges(g, rs.r, rs.cnt, depth);
