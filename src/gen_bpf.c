@@ -533,7 +533,7 @@ static void plan_row(struct plan *p, unsigned int d, unsigned int len)
  * left: r[i..i+k) at depth d - 1; right: r[i+k..i+len), one row up and
  * one lane right for every k.
  */
-static void plan_entry(struct plan *p, unsigned int d, unsigned int i,
+static inline void plan_entry(struct plan *p, unsigned int d, unsigned int i,
 		       unsigned int len)
 {
 	const uint32_t *left, *right;
