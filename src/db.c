@@ -790,7 +790,8 @@ static void plan_apply(struct pool *pool, struct plan *p)
  * Turns a rule into per-ABI plans: translates the native syscall number,
  * and on ABIs that multiplex socket and IPC calls adds a rule for the
  * multiplexer with its call number as argument 0 next to the rule for the
- * direct syscall (its pseudo number if the ABI has none).
+ * direct syscall. Without a direct syscall that rule stays on the pseudo
+ * number, as in libseccomp: never in BPF, but shown in PFC.
  */
 static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
 		      const struct scmp_arg_cmp *cmps, struct db_arch *arch,
@@ -803,38 +804,35 @@ static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
 		const struct scmp_arg_cmp *cmps;
 		unsigned int cnt;
 	} to[2];
-	unsigned int call, i, first = 1, mux_cnt = 0;
-	int num, mux_nr, direct_nr, rc;
+	unsigned int i, first = 1, mux_cnt = 0;
+	struct arch_route route;
 	struct plan *p;
+	int num, rc;
 
 	/* the numbers are the native ABI's: nothing to look up there */
-	if (arch->arch == filter->native) {
+	if (arch->arch == filter->native && arch->arch->nr_socketcall == 0) {
 		num = rule->syscall;
+		route.mux_nr = 0;
 	} else {
-		rc = arch_syscall_translate(arch->arch, rule->syscall, &num);
+		rc = arch_syscall_route(arch->arch, rule->syscall, &route);
 		if (rc < 0)
 			return rc;
+		num = route.num;
 	}
 
-	if (arch->arch->nr_socketcall != 0 &&
-	    arch_syscall_mux(arch->arch, num, &mux_nr, &call, &direct_nr)) {
+	if (route.mux_nr != 0) {
 		/* socketcall's own arguments are a pointer: only arg 0 is known */
 		if (rule->exact && rule->cmp_cnt > 0)
 			return -EINVAL;
 		mux_cmps[mux_cnt++] = (struct scmp_arg_cmp){
-			.arg = 0, .op = SCMP_CMP_EQ, .datum_a = call };
+			.arg = 0, .op = SCMP_CMP_EQ, .datum_a = route.call };
 		for (i = 0; i < rule->cmp_cnt; i++)
 			if (cmps[i].arg != 0)
 				mux_cmps[mux_cnt++] = cmps[i];
 		first = 0;
-		to[0].num = mux_nr;
+		to[0].num = route.mux_nr;
 		to[0].cmps = mux_cmps;
 		to[0].cnt = mux_cnt;
-		/*
-		 * Without a direct syscall the rule stays on the pseudo
-		 * number, as in libseccomp: never in BPF, but shown in PFC.
-		 */
-		num = direct_nr;
 	} else if (num < 0 && num != -1 && rule->exact) {
 		/* the ABI lacks the syscall */
 		return -EDOM;
