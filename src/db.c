@@ -649,6 +649,7 @@ static int plan_path(struct plan *p, struct tree_node **level,
 		/* the new path ends here */
 		if (br->kind == DB_BR_NONE) {
 			p->kind = PLAN_BRANCH;
+			p->rest = NULL;
 			return 0;
 		}
 		if (br->kind == DB_BR_ACTION) {
@@ -850,7 +851,11 @@ static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
 	/* one call site: plan_prepare() is inlined */
 	for (i = first; i < 2; i++) {
 		p = &plans[(*plan_cnt)++];
-		*p = (struct plan){ .arch = arch, .num = to[i].num };
+		/* what plan_discard() reads; plan_prepare() sets the rest */
+		p->arch = arch;
+		p->num = to[i].num;
+		p->path = NULL;
+		p->sys_new = false;
 		rc = plan_prepare(p, filter, rule, to[i].cmps, to[i].cnt);
 		if (rc < 0)
 			return rc;
