@@ -181,19 +181,31 @@ const struct arch_def *arch_at(unsigned int index)
 	return index < ARCH_COUNT ? &arch_defs[index] : NULL;
 }
 
-static int mux_name_cmp(const void *key, const void *elem)
-{
-	return strcmp(key, ((const struct mux_call *)elem)->name);
-}
-
-/* The pseudo number of a multiplexed call's name, or 0 if it is not one. */
+/*
+ * The pseudo number of a multiplexed call's name, or 0 if it is not one.
+ * Asked for every rule on ABIs that multiplex: a binary search that
+ * compares first bytes inline, and calls strcmp() only when they agree.
+ */
 static int mux_pseudo_num(const char *name)
 {
-	const struct mux_call *call;
+	unsigned int lo = 0, hi = MUX_CALLS, mid;
+	const char *probe;
+	int c;
 
-	call = bsearch(name, mux_calls, MUX_CALLS, sizeof(mux_calls[0]),
-		       mux_name_cmp);
-	return call == NULL ? 0 : call->pseudo;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		probe = mux_calls[mid].name;
+		c = (unsigned char)name[0] - (unsigned char)probe[0];
+		if (c == 0)
+			c = strcmp(name, probe);
+		if (c == 0)
+			return mux_calls[mid].pseudo;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return 0;
 }
 
 /* Whether a number is in the pseudo number range of multiplexed calls. */
