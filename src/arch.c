@@ -460,20 +460,21 @@ static void mux_by_num(const struct arch_def *arch, int num,
  * arch_syscall_route - where a rule for a native syscall goes on an ABI
  * @arch: the target ABI
  * @num: a number on the native ABI (as rules take them)
+ * @row: NULL, or @num's table row from a call for another ABI; a rule for
+ *       several ABIs thus looks the number up once
  * @out: the direct number on @arch (possibly a negative pseudo number),
  *       and, for socket and IPC calls on ABIs that multiplex them, the
  *       multiplexer's number and the call number it takes as argument 0
  *       (mux_nr 0 otherwise)
  *
- * Translation and the multiplexing check in one: from the native number's
- * table row, which holds the name, both take one lookup. Returns 0, or
- * -EFAULT if the native ABI has no name for @num.
+ * Translation and the multiplexing check in one: the native number's table
+ * row holds the name, which answers both. Returns 0, or -EFAULT if the
+ * native ABI has no name for the number.
  */
 int arch_syscall_route(const struct arch_def *arch, int num,
-		       struct arch_route *out)
+		       const struct syscall_def **row, struct arch_route *out)
 {
 	const struct arch_def *native = arch_native();
-	const struct syscall_def *def;
 	int pseudo, rc;
 
 	out->mux_nr = 0;
@@ -485,11 +486,12 @@ int arch_syscall_route(const struct arch_def *arch, int num,
 			mux_by_num(arch, out->num, out);
 		return rc;
 	}
-	def = num_def(native, num);
-	if (def == NULL)
+	if (*row == NULL)
+		*row = num_def(native, num);
+	if (*row == NULL)
 		return -EFAULT;
-	out->num = def->num[arch->abi];
-	pseudo = arch->nr_socketcall != 0 ? mux_pseudo_num(def->name) : 0;
+	out->num = (*row)->num[arch->abi];
+	pseudo = arch->nr_socketcall != 0 ? mux_pseudo_num((*row)->name) : 0;
 	if (pseudo != 0)
 		mux_route(arch, pseudo, out);
 	else if (out->num == __NR_SCMP_ERROR)

@@ -44,7 +44,7 @@ int arch_syscall_resolve_name(const struct arch_def *arch, const char *name);
 int arch_syscall_rewrite(const struct arch_def *arch, int num);
 int arch_syscall_translate(const struct arch_def *arch, int num, int *out);
 int arch_syscall_route(const struct arch_def *arch, int num,
-		       struct arch_route *out);
+		       const struct syscall_def **row, struct arch_route *out);
 const char *arch_syscall_resolve_num(const struct arch_def *arch, int num);
 void arch_syscall_span(const struct arch_def *arch, uint32_t *first,
 		       uint32_t *last);

@@ -795,7 +795,8 @@ static void plan_apply(struct pool *pool, struct plan *p)
  * number, as in libseccomp: never in BPF, but shown in PFC.
  */
 static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
-		      const struct scmp_arg_cmp *cmps, struct db_arch *arch,
+		      const struct scmp_arg_cmp *cmps,
+		      const struct syscall_def **row, struct db_arch *arch,
 		      struct plan *plans, unsigned int *plan_cnt)
 {
 	struct scmp_arg_cmp mux_cmps[DB_ARG_MAX];
@@ -815,7 +816,7 @@ static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
 		num = rule->syscall;
 		route.mux_nr = 0;
 	} else {
-		rc = arch_syscall_route(arch->arch, rule->syscall, &route);
+		rc = arch_syscall_route(arch->arch, rule->syscall, row, &route);
 		if (rc < 0)
 			return rc;
 		num = route.num;
@@ -877,6 +878,8 @@ int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 	struct plan plans[DB_ARCH_MAX * 2];
 	struct scmp_arg_cmp sorted[DB_ARG_MAX];
 	const struct scmp_arg_cmp *cmps = rule->cmps;
+	/* the syscall's table row, looked up for the first non-native ABI */
+	const struct syscall_def *row = NULL;
 	unsigned int i, plan_cnt = 0;
 	int rc = 0;
 
@@ -891,8 +894,8 @@ int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 	}
 
 	for (i = 0; i < filter->arch_cnt && rc == 0; i++)
-		rc = rule_plans(filter, rule, cmps, filter->arches[i], plans,
-				&plan_cnt);
+		rc = rule_plans(filter, rule, cmps, &row, filter->arches[i],
+				plans, &plan_cnt);
 	if (rc < 0) {
 		for (i = 0; i < plan_cnt; i++)
 			plan_discard(&filter->pool, &plans[i]);
