@@ -616,6 +616,8 @@ enum plan_kind {
 struct plan {
 	struct db_arch *arch;
 	int num;
+	bool mux;		/* num is socketcall or ipc, taking mux_call */
+	unsigned int mux_call;
 	uint32_t action;
 	struct db_node *path;	/* NULL: unconditional */
 	struct db_syscall *sys;	/* the syscall entry */
@@ -788,28 +790,21 @@ static void plan_apply(struct pool *pool, struct plan *p)
 }
 
 /*
- * Turns a rule into per-ABI plans: translates the native syscall number,
- * and on ABIs that multiplex socket and IPC calls adds a rule for the
- * multiplexer with its call number as argument 0 next to the rule for the
- * direct syscall. Without a direct syscall that rule stays on the pseudo
- * number, as in libseccomp: never in BPF, but shown in PFC.
+ * The syscalls a rule goes to on one ABI: translates the native syscall
+ * number, and on ABIs that multiplex socket and IPC calls adds the
+ * multiplexer, with the call number as argument 0, before the direct
+ * syscall. Without a direct syscall the rule stays on the pseudo number,
+ * as in libseccomp: never in BPF, but shown in PFC.
+ *
+ * Starts a plan per syscall in @plans (room for two). Returns how many, or
+ * -errno.
  */
-static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
-		      const struct scmp_arg_cmp *cmps,
-		      const struct syscall_def **row, struct db_arch *arch,
-		      struct plan *plans, unsigned int *plan_cnt)
+static int rule_targets(struct db_filter *filter, const struct db_rule *rule,
+			const struct syscall_def **row, struct db_arch *arch,
+			struct plan *plans)
 {
-	struct scmp_arg_cmp mux_cmps[DB_ARG_MAX];
-	/* the syscalls the rule goes to: [0] the multiplexer, [1] direct */
-	struct {
-		int num;
-		const struct scmp_arg_cmp *cmps;
-		unsigned int cnt;
-	} to[2];
-	unsigned int i, first = 1, mux_cnt = 0;
 	struct arch_route route;
-	struct plan *p;
-	int num, rc;
+	int cnt = 0, num, rc;
 
 	/* the numbers are the native ABI's: nothing to look up there */
 	if (arch->arch == filter->native && arch->arch->nr_socketcall == 0) {
@@ -826,15 +821,9 @@ static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
 		/* socketcall's own arguments are a pointer: only arg 0 is known */
 		if (rule->exact && rule->cmp_cnt > 0)
 			return -EINVAL;
-		mux_cmps[mux_cnt++] = (struct scmp_arg_cmp){
-			.arg = 0, .op = SCMP_CMP_EQ, .datum_a = route.call };
-		for (i = 0; i < rule->cmp_cnt; i++)
-			if (cmps[i].arg != 0)
-				mux_cmps[mux_cnt++] = cmps[i];
-		first = 0;
-		to[0].num = route.mux_nr;
-		to[0].cmps = mux_cmps;
-		to[0].cnt = mux_cnt;
+		plans[cnt++] = (struct plan){ .arch = arch, .num = route.mux_nr,
+					      .mux = true,
+					      .mux_call = route.call };
 	} else if (num < 0 && num != -1 && rule->exact) {
 		/* the ABI lacks the syscall */
 		return -EDOM;
@@ -845,23 +834,31 @@ static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
 		 */
 		return 0;
 	}
-	to[1].num = num;
-	to[1].cmps = cmps;
-	to[1].cnt = rule->cmp_cnt;
+	/* what plan_discard() reads; plan_prepare() sets the rest */
+	plans[cnt].arch = arch;
+	plans[cnt].num = num;
+	plans[cnt].mux = false;
+	plans[cnt].path = NULL;
+	plans[cnt].sys_new = false;
+	return cnt + 1;
+}
 
-	/* one call site: plan_prepare() is inlined */
-	for (i = first; i < 2; i++) {
-		p = &plans[(*plan_cnt)++];
-		/* what plan_discard() reads; plan_prepare() sets the rest */
-		p->arch = arch;
-		p->num = to[i].num;
-		p->path = NULL;
-		p->sys_new = false;
-		rc = plan_prepare(p, filter, rule, to[i].cmps, to[i].cnt);
-		if (rc < 0)
-			return rc;
-	}
-	return 0;
+/*
+ * The comparisons of a rule for a multiplexer: its call number as argument
+ * 0, then the rule's own on the other arguments. Returns their number.
+ */
+static unsigned int mux_cmps(const struct plan *p,
+			     const struct scmp_arg_cmp *cmps, unsigned int cnt,
+			     struct scmp_arg_cmp *out)
+{
+	unsigned int i, n = 0;
+
+	out[n++] = (struct scmp_arg_cmp){
+		.arg = 0, .op = SCMP_CMP_EQ, .datum_a = p->mux_call };
+	for (i = 0; i < cnt; i++)
+		if (cmps[i].arg != 0)
+			out[n++] = cmps[i];
+	return n;
 }
 
 /**
@@ -876,12 +873,12 @@ static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
 int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 {
 	struct plan plans[DB_ARCH_MAX * 2];
-	struct scmp_arg_cmp sorted[DB_ARG_MAX];
+	struct scmp_arg_cmp sorted[DB_ARG_MAX], muxed[DB_ARG_MAX];
 	const struct scmp_arg_cmp *cmps = rule->cmps;
 	/* the syscall's table row, looked up for the first non-native ABI */
 	const struct syscall_def *row = NULL;
-	unsigned int i, plan_cnt = 0;
-	int rc = 0;
+	unsigned int i, end, plan_cnt = 0;
+	int rc;
 
 	/* callers mostly give the arguments in order: sort a copy if not */
 	for (i = 1; i < rule->cmp_cnt; i++) {
@@ -893,13 +890,26 @@ int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 		}
 	}
 
-	for (i = 0; i < filter->arch_cnt && rc == 0; i++)
-		rc = rule_plans(filter, rule, cmps, &row, filter->arches[i],
-				plans, &plan_cnt);
-	if (rc < 0) {
-		for (i = 0; i < plan_cnt; i++)
-			plan_discard(&filter->pool, &plans[i]);
-		return rc;
+	/* ABI by ABI, as libseccomp: the first failure decides the error */
+	for (i = 0; i < filter->arch_cnt; i++) {
+		rc = rule_targets(filter, rule, &row, filter->arches[i],
+				  &plans[plan_cnt]);
+		if (rc < 0)
+			goto out;
+		for (end = plan_cnt + (unsigned int)rc; plan_cnt < end;) {
+			struct plan *p = &plans[plan_cnt++];
+			const struct scmp_arg_cmp *c = cmps;
+			unsigned int cnt = rule->cmp_cnt;
+
+			if (p->mux) {
+				cnt = mux_cmps(p, cmps, cnt, muxed);
+				c = muxed;
+			}
+			/* one call site: plan_prepare() is inlined */
+			rc = plan_prepare(p, filter, rule, c, cnt);
+			if (rc < 0)
+				goto out;
+		}
 	}
 
 	for (i = 0; i < plan_cnt; i++)
@@ -908,6 +918,11 @@ int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 		filter->notify_used = true;
 	db_changed(filter);
 	return 0;
+
+out:
+	for (i = 0; i < plan_cnt; i++)
+		plan_discard(&filter->pool, &plans[i]);
+	return rc;
 }
 
 /**
