@@ -195,6 +195,21 @@ static void snapshots_free(struct pool *pool, struct db_snapshot *snap)
  * Filters
  */
 
+/*
+ * Gives a filter without ABIs its native one, without rules, and the
+ * default attributes.
+ */
+static void filter_start(struct db_filter *filter, struct db_arch *native,
+			 uint32_t act_default)
+{
+	*native = (struct db_arch){ .arch = filter->native };
+	filter->attr = attrs_default;
+	filter->attr.act_default = act_default;
+	filter->notify_used = act_default == SCMP_ACT_NOTIFY;
+	filter->arches[0] = native;
+	filter->arch_cnt = 1;
+}
+
 /**
  * db_new - a new filter for the native ABI with default attributes
  * @act_default: the default action (already validated)
@@ -204,17 +219,19 @@ static void snapshots_free(struct pool *pool, struct db_snapshot *snap)
 struct db_filter *db_new(uint32_t act_default)
 {
 	struct db_filter *filter;
+	struct db_arch *native;
 
 	/* malloc and a literal: calloc skips malloc's per-thread cache */
 	filter = malloc(sizeof(*filter));
-	if (filter == NULL)
-		return NULL;
-	*filter = (struct db_filter){ .native = arch_native() };
-	pool_init(&filter->pool, sizeof(union db_entry));
-	if (db_reset(filter, act_default) < 0) {
+	native = malloc(sizeof(*native));
+	if (filter == NULL || native == NULL) {
 		free(filter);
+		free(native);
 		return NULL;
 	}
+	*filter = (struct db_filter){ .native = arch_native() };
+	pool_init(&filter->pool, sizeof(union db_entry));
+	filter_start(filter, native, act_default);
 	return filter;
 }
 
@@ -258,14 +275,8 @@ int db_reset(struct db_filter *filter, uint32_t act_default)
 	native = malloc(sizeof(*native));
 	if (native == NULL)
 		return -ENOMEM;
-	*native = (struct db_arch){ .arch = filter->native };
-
 	filter_clear(filter);
-	filter->attr = attrs_default;
-	filter->attr.act_default = act_default;
-	filter->notify_used = act_default == SCMP_ACT_NOTIFY;
-	filter->arches[0] = native;
-	filter->arch_cnt = 1;
+	filter_start(filter, native, act_default);
 	return 0;
 }
 
