@@ -184,7 +184,8 @@ const struct arch_def *arch_at(unsigned int index)
 /*
  * The pseudo number of a multiplexed call's name, or 0 if it is not one.
  * Asked for every rule on ABIs that multiplex: a binary search that
- * compares first bytes inline, and calls strcmp() only when they agree.
+ * compares the first two bytes inline (every call name has more) and
+ * calls strcmp() only when they agree.
  */
 static int mux_pseudo_num(const char *name)
 {
@@ -197,7 +198,9 @@ static int mux_pseudo_num(const char *name)
 		probe = mux_calls[mid].name;
 		c = (unsigned char)name[0] - (unsigned char)probe[0];
 		if (c == 0)
-			c = strcmp(name, probe);
+			c = (unsigned char)name[1] - (unsigned char)probe[1];
+		if (c == 0)
+			c = strcmp(name + 2, probe + 2);
 		if (c == 0)
 			return mux_calls[mid].pseudo;
 		if (c < 0)
