@@ -181,19 +181,34 @@ const struct arch_def *arch_at(unsigned int index)
 	return index < ARCH_COUNT ? &arch_defs[index] : NULL;
 }
 
-static int mux_name_cmp(const void *key, const void *elem)
-{
-	return strcmp(key, ((const struct mux_call *)elem)->name);
-}
-
-/* The pseudo number of a multiplexed call's name, or 0 if it is not one. */
+/*
+ * The pseudo number of a multiplexed call's name, or 0 if it is not one.
+ * Asked for every rule on ABIs that multiplex: a binary search that
+ * compares the first two bytes inline (every call name has more) and
+ * calls strcmp() only when they agree.
+ */
 static int mux_pseudo_num(const char *name)
 {
-	const struct mux_call *call;
+	unsigned int lo = 0, hi = MUX_CALLS, mid;
+	const char *probe;
+	int c;
 
-	call = bsearch(name, mux_calls, MUX_CALLS, sizeof(mux_calls[0]),
-		       mux_name_cmp);
-	return call == NULL ? 0 : call->pseudo;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		probe = mux_calls[mid].name;
+		c = (unsigned char)name[0] - (unsigned char)probe[0];
+		if (c == 0)
+			c = (unsigned char)name[1] - (unsigned char)probe[1];
+		if (c == 0)
+			c = strcmp(name + 2, probe + 2);
+		if (c == 0)
+			return mux_calls[mid].pseudo;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return 0;
 }
 
 /* Whether a number is in the pseudo number range of multiplexed calls. */
@@ -404,44 +419,85 @@ int arch_syscall_translate(const struct arch_def *arch, int num, int *out)
 	return *out == __NR_SCMP_ERROR ? -EFAULT : 0;
 }
 
-/**
- * arch_syscall_mux - whether a syscall is reached through socketcall or ipc
- * @arch: the ABI
- * @num: a syscall number or pseudo number on @arch
- * @mux_nr: set to the multiplexer's syscall number
- * @call: set to the call number the multiplexer takes as its first argument
- * @direct_nr: set to the direct syscall's number, or a negative number if
- *             the ABI has none
- *
- * Returns true for socket and IPC calls on ABIs that multiplex them, given
- * either by pseudo number or by their direct number.
+/* Fills in the multiplexer's part of @out for a socket or IPC pseudo number. */
+static void mux_route(const struct arch_def *arch, int pseudo,
+		      struct arch_route *out)
+{
+	if (pseudo > -200) {
+		out->mux_nr = arch->nr_socketcall;
+		out->call = (unsigned int)(-pseudo - 100);
+	} else {
+		out->mux_nr = arch->nr_ipc;
+		out->call = (unsigned int)(-pseudo - 200);
+	}
+}
+
+/*
+ * Whether @num on @arch is a socket or IPC call that @arch multiplexes,
+ * given by pseudo number or by its direct number; if so, sets the
+ * multiplexer in @out and out->num to the direct number (a negative
+ * number if the ABI has none).
  */
-bool arch_syscall_mux(const struct arch_def *arch, int num, int *mux_nr,
-		      unsigned int *call, int *direct_nr)
+static void mux_by_num(const struct arch_def *arch, int num,
+		       struct arch_route *out)
 {
 	const struct syscall_def *def = NULL;
 	const char *name;
 	int pseudo;
 
-	if (arch->nr_socketcall == 0)
-		return false;
 	name = mux_pseudo_name(num);
 	if (name == NULL) {
 		def = num_def(arch, num);
 		if (def == NULL)
-			return false;
+			return;
 		name = def->name;
 	}
 	pseudo = mux_pseudo_num(name);
 	if (pseudo == 0)
-		return false;
-	if (pseudo > -200) {
-		*mux_nr = arch->nr_socketcall;
-		*call = (unsigned int)(-pseudo - 100);
-	} else {
-		*mux_nr = arch->nr_ipc;
-		*call = (unsigned int)(-pseudo - 200);
+		return;
+	mux_route(arch, pseudo, out);
+	out->num = def != NULL ? def->num[arch->abi] : table_num(arch, name);
+}
+
+/**
+ * arch_syscall_route - where a rule for a native syscall goes on an ABI
+ * @arch: the target ABI
+ * @num: a number on the native ABI (as rules take them)
+ * @row: NULL, or @num's table row from a call for another ABI; a rule for
+ *       several ABIs thus looks the number up once
+ * @out: the direct number on @arch (possibly a negative pseudo number),
+ *       and, for socket and IPC calls on ABIs that multiplex them, the
+ *       multiplexer's number and the call number it takes as argument 0
+ *       (mux_nr 0 otherwise)
+ *
+ * Translation and the multiplexing check in one: the native number's table
+ * row holds the name, which answers both. Returns 0, or -EFAULT if the
+ * native ABI has no name for the number.
+ */
+int arch_syscall_route(const struct arch_def *arch, int num,
+		       const struct syscall_def **row, struct arch_route *out)
+{
+	const struct arch_def *native = arch_native();
+	int pseudo, rc;
+
+	out->mux_nr = 0;
+	out->call = 0;
+	if (num == -1 || arch == native || native->nr_socketcall != 0) {
+		/* numbers that are no table row's on the native ABI */
+		rc = arch_syscall_translate(arch, num, &out->num);
+		if (rc == 0 && arch->nr_socketcall != 0)
+			mux_by_num(arch, out->num, out);
+		return rc;
 	}
-	*direct_nr = def != NULL ? def->num[arch->abi] : table_num(arch, name);
-	return true;
+	if (*row == NULL)
+		*row = num_def(native, num);
+	if (*row == NULL)
+		return -EFAULT;
+	out->num = (*row)->num[arch->abi];
+	pseudo = arch->nr_socketcall != 0 ? mux_pseudo_num((*row)->name) : 0;
+	if (pseudo != 0)
+		mux_route(arch, pseudo, out);
+	else if (out->num == __NR_SCMP_ERROR)
+		return -EFAULT;
+	return 0;
 }

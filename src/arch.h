@@ -28,6 +28,13 @@ struct arch_def {
 	int nr_ipc;
 };
 
+/* Where a rule for a native syscall goes on one ABI (arch_syscall_route). */
+struct arch_route {
+	int num;		/* the direct syscall, or a pseudo number */
+	int mux_nr;		/* socketcall's or ipc's number, or 0 */
+	unsigned int call;	/* the multiplexer's argument 0 */
+};
+
 const struct arch_def *arch_native(void);
 const struct arch_def *arch_by_token(uint32_t token);
 const struct arch_def *arch_by_name(const char *name);
@@ -36,8 +43,8 @@ const struct arch_def *arch_at(unsigned int index);
 int arch_syscall_resolve_name(const struct arch_def *arch, const char *name);
 int arch_syscall_rewrite(const struct arch_def *arch, int num);
 int arch_syscall_translate(const struct arch_def *arch, int num, int *out);
-bool arch_syscall_mux(const struct arch_def *arch, int num, int *mux_nr,
-		      unsigned int *call, int *direct_nr);
+int arch_syscall_route(const struct arch_def *arch, int num,
+		       const struct syscall_def **row, struct arch_route *out);
 const char *arch_syscall_resolve_num(const struct arch_def *arch, int num);
 void arch_syscall_span(const struct arch_def *arch, uint32_t *first,
 		       uint32_t *last);

@@ -195,6 +195,21 @@ static void snapshots_free(struct pool *pool, struct db_snapshot *snap)
  * Filters
  */
 
+/*
+ * Gives a filter without ABIs its native one, without rules, and the
+ * default attributes.
+ */
+static void filter_start(struct db_filter *filter, struct db_arch *native,
+			 uint32_t act_default)
+{
+	*native = (struct db_arch){ .arch = filter->native };
+	filter->attr = attrs_default;
+	filter->attr.act_default = act_default;
+	filter->notify_used = act_default == SCMP_ACT_NOTIFY;
+	filter->arches[0] = native;
+	filter->arch_cnt = 1;
+}
+
 /**
  * db_new - a new filter for the native ABI with default attributes
  * @act_default: the default action (already validated)
@@ -204,17 +219,19 @@ static void snapshots_free(struct pool *pool, struct db_snapshot *snap)
 struct db_filter *db_new(uint32_t act_default)
 {
 	struct db_filter *filter;
+	struct db_arch *native;
 
 	/* malloc and a literal: calloc skips malloc's per-thread cache */
 	filter = malloc(sizeof(*filter));
-	if (filter == NULL)
-		return NULL;
-	*filter = (struct db_filter){ .native = arch_native() };
-	pool_init(&filter->pool, sizeof(union db_entry));
-	if (db_reset(filter, act_default) < 0) {
+	native = malloc(sizeof(*native));
+	if (filter == NULL || native == NULL) {
 		free(filter);
+		free(native);
 		return NULL;
 	}
+	*filter = (struct db_filter){ .native = arch_native() };
+	pool_init(&filter->pool, sizeof(union db_entry));
+	filter_start(filter, native, act_default);
 	return filter;
 }
 
@@ -258,14 +275,8 @@ int db_reset(struct db_filter *filter, uint32_t act_default)
 	native = malloc(sizeof(*native));
 	if (native == NULL)
 		return -ENOMEM;
-	*native = (struct db_arch){ .arch = filter->native };
-
 	filter_clear(filter);
-	filter->attr = attrs_default;
-	filter->attr.act_default = act_default;
-	filter->notify_used = act_default == SCMP_ACT_NOTIFY;
-	filter->arches[0] = native;
-	filter->arch_cnt = 1;
+	filter_start(filter, native, act_default);
 	return 0;
 }
 
@@ -280,30 +291,6 @@ void db_changed(struct db_filter *filter)
 	free(filter->prog);
 	filter->prog = NULL;
 	filter->prog_len = 0;
-}
-
-/**
- * db_action_valid - whether a value is an action libseccomp accepts
- *
- * ERRNO values must be below MAX_ERRNO (4095): larger ones would read as
- * a valid return value to the caller. Kernel support is checked elsewhere.
- */
-bool db_action_valid(uint32_t action)
-{
-	uint32_t data = action & 0x0000ffffU;
-
-	switch (action) {
-	case SCMP_ACT_KILL_PROCESS:
-	case SCMP_ACT_KILL_THREAD:
-	case SCMP_ACT_TRAP:
-	case SCMP_ACT_NOTIFY:
-	case SCMP_ACT_LOG:
-	case SCMP_ACT_ALLOW:
-		return true;
-	}
-	if (action == SCMP_ACT_ERRNO(data))
-		return data < 4095;
-	return action == SCMP_ACT_TRACE(data);
 }
 
 /*
@@ -616,6 +603,8 @@ enum plan_kind {
 struct plan {
 	struct db_arch *arch;
 	int num;
+	bool mux;		/* num is socketcall or ipc, taking mux_call */
+	unsigned int mux_call;
 	uint32_t action;
 	struct db_node *path;	/* NULL: unconditional */
 	struct db_syscall *sys;	/* the syscall entry */
@@ -649,6 +638,7 @@ static int plan_path(struct plan *p, struct tree_node **level,
 		/* the new path ends here */
 		if (br->kind == DB_BR_NONE) {
 			p->kind = PLAN_BRANCH;
+			p->rest = NULL;
 			return 0;
 		}
 		if (br->kind == DB_BR_ACTION) {
@@ -787,54 +777,40 @@ static void plan_apply(struct pool *pool, struct plan *p)
 }
 
 /*
- * Turns a rule into per-ABI plans: translates the native syscall number,
- * and on ABIs that multiplex socket and IPC calls adds a rule for the
- * multiplexer with its call number as argument 0 next to the rule for the
- * direct syscall (its pseudo number if the ABI has none).
+ * The syscalls a rule goes to on one ABI: translates the native syscall
+ * number, and on ABIs that multiplex socket and IPC calls adds the
+ * multiplexer, with the call number as argument 0, before the direct
+ * syscall. Without a direct syscall the rule stays on the pseudo number,
+ * as in libseccomp: never in BPF, but shown in PFC.
+ *
+ * Starts a plan per syscall in @plans (room for two). Returns how many, or
+ * -errno.
  */
-static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
-		      const struct scmp_arg_cmp *cmps, struct db_arch *arch,
-		      struct plan *plans, unsigned int *plan_cnt)
+static int rule_targets(struct db_filter *filter, const struct db_rule *rule,
+			const struct syscall_def **row, struct db_arch *arch,
+			struct plan *plans)
 {
-	struct scmp_arg_cmp mux_cmps[DB_ARG_MAX];
-	/* the syscalls the rule goes to: [0] the multiplexer, [1] direct */
-	struct {
-		int num;
-		const struct scmp_arg_cmp *cmps;
-		unsigned int cnt;
-	} to[2];
-	unsigned int call, i, first = 1, mux_cnt = 0;
-	int num, mux_nr, direct_nr, rc;
-	struct plan *p;
+	struct arch_route route;
+	int cnt = 0, num, rc;
 
 	/* the numbers are the native ABI's: nothing to look up there */
-	if (arch->arch == filter->native) {
+	if (arch->arch == filter->native && arch->arch->nr_socketcall == 0) {
 		num = rule->syscall;
+		route.mux_nr = 0;
 	} else {
-		rc = arch_syscall_translate(arch->arch, rule->syscall, &num);
+		rc = arch_syscall_route(arch->arch, rule->syscall, row, &route);
 		if (rc < 0)
 			return rc;
+		num = route.num;
 	}
 
-	if (arch->arch->nr_socketcall != 0 &&
-	    arch_syscall_mux(arch->arch, num, &mux_nr, &call, &direct_nr)) {
+	if (route.mux_nr != 0) {
 		/* socketcall's own arguments are a pointer: only arg 0 is known */
 		if (rule->exact && rule->cmp_cnt > 0)
 			return -EINVAL;
-		mux_cmps[mux_cnt++] = (struct scmp_arg_cmp){
-			.arg = 0, .op = SCMP_CMP_EQ, .datum_a = call };
-		for (i = 0; i < rule->cmp_cnt; i++)
-			if (cmps[i].arg != 0)
-				mux_cmps[mux_cnt++] = cmps[i];
-		first = 0;
-		to[0].num = mux_nr;
-		to[0].cmps = mux_cmps;
-		to[0].cnt = mux_cnt;
-		/*
-		 * Without a direct syscall the rule stays on the pseudo
-		 * number, as in libseccomp: never in BPF, but shown in PFC.
-		 */
-		num = direct_nr;
+		plans[cnt++] = (struct plan){ .arch = arch, .num = route.mux_nr,
+					      .mux = true,
+					      .mux_call = route.call };
 	} else if (num < 0 && num != -1 && rule->exact) {
 		/* the ABI lacks the syscall */
 		return -EDOM;
@@ -845,19 +821,31 @@ static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
 		 */
 		return 0;
 	}
-	to[1].num = num;
-	to[1].cmps = cmps;
-	to[1].cnt = rule->cmp_cnt;
+	/* what plan_discard() reads; plan_prepare() sets the rest */
+	plans[cnt].arch = arch;
+	plans[cnt].num = num;
+	plans[cnt].mux = false;
+	plans[cnt].path = NULL;
+	plans[cnt].sys_new = false;
+	return cnt + 1;
+}
 
-	/* one call site: plan_prepare() is inlined */
-	for (i = first; i < 2; i++) {
-		p = &plans[(*plan_cnt)++];
-		*p = (struct plan){ .arch = arch, .num = to[i].num };
-		rc = plan_prepare(p, filter, rule, to[i].cmps, to[i].cnt);
-		if (rc < 0)
-			return rc;
-	}
-	return 0;
+/*
+ * The comparisons of a rule for a multiplexer: its call number as argument
+ * 0, then the rule's own on the other arguments. Returns their number.
+ */
+static unsigned int mux_cmps(const struct plan *p,
+			     const struct scmp_arg_cmp *cmps, unsigned int cnt,
+			     struct scmp_arg_cmp *out)
+{
+	unsigned int i, n = 0;
+
+	out[n++] = (struct scmp_arg_cmp){
+		.arg = 0, .op = SCMP_CMP_EQ, .datum_a = p->mux_call };
+	for (i = 0; i < cnt; i++)
+		if (cmps[i].arg != 0)
+			out[n++] = cmps[i];
+	return n;
 }
 
 /**
@@ -872,10 +860,12 @@ static int rule_plans(struct db_filter *filter, const struct db_rule *rule,
 int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 {
 	struct plan plans[DB_ARCH_MAX * 2];
-	struct scmp_arg_cmp sorted[DB_ARG_MAX];
+	struct scmp_arg_cmp sorted[DB_ARG_MAX], muxed[DB_ARG_MAX];
 	const struct scmp_arg_cmp *cmps = rule->cmps;
-	unsigned int i, plan_cnt = 0;
-	int rc = 0;
+	/* the syscall's table row, looked up for the first non-native ABI */
+	const struct syscall_def *row = NULL;
+	unsigned int i, end, plan_cnt = 0;
+	int rc;
 
 	/* callers mostly give the arguments in order: sort a copy if not */
 	for (i = 1; i < rule->cmp_cnt; i++) {
@@ -887,13 +877,26 @@ int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 		}
 	}
 
-	for (i = 0; i < filter->arch_cnt && rc == 0; i++)
-		rc = rule_plans(filter, rule, cmps, filter->arches[i], plans,
-				&plan_cnt);
-	if (rc < 0) {
-		for (i = 0; i < plan_cnt; i++)
-			plan_discard(&filter->pool, &plans[i]);
-		return rc;
+	/* ABI by ABI, as libseccomp: the first failure decides the error */
+	for (i = 0; i < filter->arch_cnt; i++) {
+		rc = rule_targets(filter, rule, &row, filter->arches[i],
+				  &plans[plan_cnt]);
+		if (rc < 0)
+			goto out;
+		for (end = plan_cnt + (unsigned int)rc; plan_cnt < end;) {
+			struct plan *p = &plans[plan_cnt++];
+			const struct scmp_arg_cmp *c = cmps;
+			unsigned int cnt = rule->cmp_cnt;
+
+			if (p->mux) {
+				cnt = mux_cmps(p, cmps, cnt, muxed);
+				c = muxed;
+			}
+			/* one call site: plan_prepare() is inlined */
+			rc = plan_prepare(p, filter, rule, c, cnt);
+			if (rc < 0)
+				goto out;
+		}
 	}
 
 	for (i = 0; i < plan_cnt; i++)
@@ -902,6 +905,11 @@ int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 		filter->notify_used = true;
 	db_changed(filter);
 	return 0;
+
+out:
+	for (i = 0; i < plan_cnt; i++)
+		plan_discard(&filter->pool, &plans[i]);
+	return rc;
 }
 
 /**

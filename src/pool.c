@@ -6,8 +6,11 @@
 
 #include "pool.h"
 
-/* Chunks double from the first size up to the last. */
-#define CHUNK_SLOTS_FIRST 64U
+/*
+ * Chunks double from the first size up to the last. The first holds the
+ * ~100 entries of a typical filter (10 KiB): one malloc per filter.
+ */
+#define CHUNK_SLOTS_FIRST 128U
 #define CHUNK_SLOTS_MAX 4096U
 
 struct pool_chunk {
