@@ -451,9 +451,13 @@ static int emit_far_jump(struct emit *e, struct ir_node *nodes,
 		    (uint8_t)(e->cnt - at_f), n->k);
 }
 
-/* Writes node @id, whose targets are all written; @follower runs next. */
-static inline int emit_node(struct emit *e, struct ir_node *nodes, int id,
-			    int follower)
+/*
+ * Writes node @id, whose targets are all written; @follower runs next.
+ * Any case: far targets, a full buffer. emit_near() is the common one.
+ */
+static __attribute__((noinline)) int emit_node(struct emit *e,
+					       struct ir_node *nodes, int id,
+					       int follower)
 {
 	struct ir_node *n = &nodes[id];
 	unsigned int to_t, to_f;
@@ -482,6 +486,62 @@ static inline int emit_node(struct emit *e, struct ir_node *nodes, int id,
 	return rc;
 }
 
+_Static_assert(sizeof(struct sock_filter) == 8 &&
+		       offsetof(struct sock_filter, jt) == 2 &&
+		       offsetof(struct sock_filter, jf) == 3 &&
+		       offsetof(struct sock_filter, k) == 4,
+	       "put() writes sock_filter as code, jt, jf, k in 8 bytes");
+
+/* Writes @n with jump offsets @jt and @jf (each at most JUMP_MAX). */
+static inline void put(struct sock_filter *at, const struct ir_node *n,
+		       unsigned int jt, unsigned int jf)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* key[0] has code and k where sock_filter has, and zeros between */
+	uint64_t insn = n->key[0] | (uint64_t)jt << 16 | (uint64_t)jf << 24;
+
+	memcpy(at, &insn, sizeof(insn));
+#else
+	*at = (struct sock_filter){ (uint16_t)n->code, (uint8_t)jt, (uint8_t)jf,
+				    n->k };
+#endif
+}
+
+/*
+ * emit_node() with the program's state in registers, when every target is
+ * in reach and there is room for two instructions (a node writes at most
+ * that many then). Returns false, having written nothing, otherwise.
+ * @end: the end of the buffer; @cnt: instructions written before it
+ */
+static inline bool emit_near(struct sock_filter *end, unsigned int *cnt,
+			     unsigned int cap, struct ir_node *nodes,
+			     struct ir_node *n, int follower)
+{
+	unsigned int c = *cnt, to_t, to_f;
+
+	if (cap - c < 2)
+		return false;
+	if (n->jf >= 0) {
+		to_t = c - nodes[n->jt].pos;
+		to_f = c - nodes[n->jf].pos;
+		if ((to_t | to_f) > JUMP_MAX)
+			return false;
+		put(&end[-(ptrdiff_t)++c], n, to_t, to_f);
+	} else {
+		if (n->jt >= 0 && n->jt != follower) {
+			to_t = c - nodes[n->jt].pos;
+			end[-(ptrdiff_t)++c] = (struct sock_filter){
+				BPF_JMP | BPF_JA, 0, 0, to_t
+			};
+		}
+		put(&end[-(ptrdiff_t)++c], n, 0, 0);
+	}
+	n->pos = c;
+	n->tramp = 0;
+	*cnt = c;
+	return true;
+}
+
 /* The first of @n's targets not written yet, true first; -1: none. */
 static inline int unwritten_target(const struct ir_node *nodes,
 				   const struct ir_node *n)
@@ -502,6 +562,8 @@ static inline int unwritten_target(const struct ir_node *nodes,
  */
 static int emit_graph(struct emit *e, struct ir_node *nodes, int root)
 {
+	struct sock_filter *end = e->buf + e->cap;
+	unsigned int cnt = e->cnt, cap = e->cap;
 	int id = root, next, parent, written = -1, rc;
 	struct ir_node *n;
 
@@ -517,12 +579,20 @@ static int emit_graph(struct emit *e, struct ir_node *nodes, int root)
 		/* up, writing nodes, until one has a false target left */
 		for (;;) {
 			parent = n->parent;
-			rc = emit_node(e, nodes, id, written);
-			if (rc < 0)
-				return rc;
+			if (!emit_near(end, &cnt, cap, nodes, n, written)) {
+				e->cnt = cnt;
+				rc = emit_node(e, nodes, id, written);
+				if (rc < 0)
+					return rc;
+				cnt = e->cnt;
+				cap = e->cap;
+				end = e->buf + cap;
+			}
 			written = id;
-			if (parent < 0)
+			if (parent < 0) {
+				e->cnt = cnt;
 				return 0;
+			}
 			id = parent;
 			n = &nodes[id];
 			if (n->jf >= 0 && nodes[n->jf].pos == 0)
