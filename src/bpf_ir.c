@@ -57,6 +57,7 @@ struct ir_node {
 	/* zero until layout, which keeps its state here (no scratch) */
 	unsigned int pos;	/* written at this position from the end */
 	union {
+		int via;	/* before layout: its load, see enter_via() */
 		int parent;	/* on the depth-first path: who led here */
 		unsigned int tramp;	/* once written: its nearest trampoline */
 	};
@@ -250,15 +251,32 @@ static int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
 {
 	uint32_t mask = (uint32_t)need;
 	bpf_acc word = need | FULL_MASK;
+	int via;
 
+	if (mask != FULL_MASK && have == word)
+		return intern_insn(ir, BPF_ALU | BPF_AND | BPF_K, mask,
+				   target, -1, word);
+	/*
+	 * Many jumps lead to the same target from other words: its load
+	 * (and mask) is kept in the target, until layout takes the field
+	 * (writing it after that is harmless). Ids of loads are above the
+	 * target's: 0 is none.
+	 */
+	via = ir->nodes[target].via;
+	if (via > 0 && !ir->laid_out)
+		return via;
+	via = target;
 	if (mask != FULL_MASK) {
-		target = intern_insn(ir, BPF_ALU | BPF_AND | BPF_K, mask,
-				     target, -1, word);
-		if (target < 0 || have == word)
-			return target;
+		via = intern_insn(ir, BPF_ALU | BPF_AND | BPF_K, mask, via, -1,
+				  word);
+		if (via < 0)
+			return via;
 	}
-	return intern_insn(ir, BPF_LD | BPF_W | BPF_ABS,
-			   (uint32_t)(need >> 32) - 1, target, -1, BPF_ACC_ANY);
+	via = intern_insn(ir, BPF_LD | BPF_W | BPF_ABS,
+			  (uint32_t)(need >> 32) - 1, via, -1, BPF_ACC_ANY);
+	if (via > 0)
+		ir->nodes[target].via = via;
+	return via;
 }
 
 /* Mostly so: the accumulator already holds what @target tests. */
