@@ -309,6 +309,21 @@ static __attribute__((noinline)) int jump_via_loads(struct bpf_ir *ir,
 	return intern_insn(ir, code, k, jt, jf, acc);
 }
 
+/* bpf_ir_ret() past its cache: the node, cached in @slot. */
+static __attribute__((noinline)) int ret_interned(struct bpf_ir *ir,
+						  uint32_t action,
+						  unsigned int slot)
+{
+	int id = intern_insn(ir, BPF_RET | BPF_K, action, -1, -1,
+			     BPF_ACC_ANY);
+
+	if (id > 0) {
+		ir->rets[slot].action = action;
+		ir->rets[slot].id = id;
+	}
+	return id;
+}
+
 /**
  * bpf_ir_ret - the node "ret @action"
  * Returns its id or -ENOMEM.
@@ -316,16 +331,11 @@ static __attribute__((noinline)) int jump_via_loads(struct bpf_ir *ir,
 int bpf_ir_ret(struct bpf_ir *ir, uint32_t action)
 {
 	unsigned int slot = (action ^ action >> 16) % RET_CACHE;
-	int id;
 
+	/* a call with no registers to save when cached, as mostly */
 	if (ir->rets[slot].id > 0 && ir->rets[slot].action == action)
 		return ir->rets[slot].id;
-	id = intern_insn(ir, BPF_RET | BPF_K, action, -1, -1, BPF_ACC_ANY);
-	if (id > 0) {
-		ir->rets[slot].action = action;
-		ir->rets[slot].id = id;
-	}
-	return id;
+	return ret_interned(ir, action, slot);
 }
 
 /*
@@ -530,14 +540,15 @@ static inline void put(struct sock_filter *at, const struct ir_node *n,
  * in reach and there is room for two instructions (a node writes at most
  * that many then). Returns false, having written nothing, otherwise.
  * @end: the end of the buffer; @cnt: instructions written before it
+ * @most: the largest @cnt with room for two more
  */
 static inline bool emit_near(struct sock_filter *end, unsigned int *cnt,
-			     unsigned int cap, struct ir_node *nodes,
+			     unsigned int most, struct ir_node *nodes,
 			     struct ir_node *n, int follower)
 {
 	unsigned int c = *cnt, to_t, to_f;
 
-	if (cap - c < 2)
+	if (c > most)
 		return false;
 	if (n->jf >= 0) {
 		to_t = c - nodes[n->jt].pos;
@@ -581,7 +592,7 @@ static inline int unwritten_target(const struct ir_node *nodes,
 static int emit_graph(struct emit *e, struct ir_node *nodes, int root)
 {
 	struct sock_filter *end = e->buf + e->cap;
-	unsigned int cnt = e->cnt, cap = e->cap;
+	unsigned int cnt = e->cnt, most = e->cap - 2;
 	int id = root, next, parent, written = -1, rc;
 	struct ir_node *n;
 
@@ -597,14 +608,14 @@ static int emit_graph(struct emit *e, struct ir_node *nodes, int root)
 		/* up, writing nodes, until one has a false target left */
 		for (;;) {
 			parent = n->parent;
-			if (!emit_near(end, &cnt, cap, nodes, n, written)) {
+			if (!emit_near(end, &cnt, most, nodes, n, written)) {
 				e->cnt = cnt;
 				rc = emit_node(e, nodes, id, written);
 				if (rc < 0)
 					return rc;
 				cnt = e->cnt;
-				cap = e->cap;
-				end = e->buf + cap;
+				most = e->cap - 2;
+				end = e->buf + e->cap;
 			}
 			written = id;
 			if (parent < 0) {
