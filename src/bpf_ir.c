@@ -624,7 +624,9 @@ static int emit_graph(struct emit *e, struct ir_node *nodes, int root)
 			}
 			id = parent;
 			n = &nodes[id];
-			if (n->jf >= 0 && nodes[n->jf].pos == 0)
+			/* just written: the false target, or the true one */
+			if (n->jf >= 0 && n->jf != written &&
+			    nodes[n->jf].pos == 0)
 				break;
 		}
 		nodes[n->jf].parent = id;
