@@ -54,7 +54,7 @@ struct ir_node {
 		uint64_t key[2];
 	};
 	bpf_acc need;	/* accumulator on entry */
-	/* zero until layout, which keeps its state here (no scratch) */
+	/* layout keeps its state here (no scratch); pos is zero until then */
 	unsigned int pos;	/* written at this position from the end */
 	union {
 		int via;	/* before layout: its load, see enter_via() */
