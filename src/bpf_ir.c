@@ -43,14 +43,21 @@
  * cycles: a depth-first walk never meets a node still on its path.
  */
 struct ir_node {
-	uint32_t code;	/* a uint16_t in the program; wide here, no padding */
-	uint32_t k;
-	int jt;		/* jump: true target; load and mask: the next node */
-	int jf;		/* jump: false target; anything else: -1 */
+	/* the instruction: compared and hashed as key[] and need */
+	union {
+		struct {
+			uint32_t code;	/* a uint16_t in the program */
+			uint32_t k;
+			int jt;	/* jump: true target; load and mask: the next */
+			int jf;	/* jump: false target; anything else: -1 */
+		};
+		uint64_t key[2];
+	};
 	bpf_acc need;	/* accumulator on entry */
-	/* zero until layout, which keeps its state here (no scratch) */
+	/* layout keeps its state here (no scratch); pos is zero until then */
 	unsigned int pos;	/* written at this position from the end */
 	union {
+		int via;	/* before layout: its load, see enter_via() */
 		int parent;	/* on the depth-first path: who led here */
 		unsigned int tramp;	/* once written: its nearest trampoline */
 	};
@@ -120,22 +127,24 @@ void bpf_ir_free(struct bpf_ir *ir)
 	free(ir);
 }
 
-/* Multiplicative hashing: the top bits of the product pick the slot. */
-static inline unsigned int node_slot(const struct bpf_ir *ir,
-				     const struct ir_node *n)
+/* Two adjacent 32-bit fields as the 64-bit word they make in memory. */
+static inline uint64_t word_of(uint32_t first, uint32_t second)
 {
-	uint64_t op = (uint64_t)n->k << 32 | n->code;
-	uint64_t to = (uint64_t)(uint32_t)n->jf << 32 | (uint32_t)n->jt;
-	uint64_t h = op * 0x9e3779b97f4a7c15ULL ^ to * 0xc2b2ae3d27d4eb4fULL ^
-		     n->need * 0x165667b19e3779f9ULL;
-
-	return (unsigned int)(h >> ir->slot_shift);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return (uint64_t)second << 32 | first;
+#else
+	return (uint64_t)first << 32 | second;
+#endif
 }
 
-static inline bool node_same(const struct ir_node *a, const struct ir_node *b)
+/* Multiplicative hashing: the top bits of the product pick the slot. */
+static inline unsigned int key_slot(const struct bpf_ir *ir, uint64_t op,
+				    uint64_t to, bpf_acc need)
 {
-	return a->code == b->code && a->k == b->k && a->jt == b->jt &&
-	       a->jf == b->jf && a->need == b->need;
+	uint64_t h = op * 0x9e3779b97f4a7c15ULL ^ to * 0xc2b2ae3d27d4eb4fULL ^
+		     need * 0x165667b19e3779f9ULL;
+
+	return (unsigned int)(h >> ir->slot_shift);
 }
 
 /* Twice the slots, and room for as many more nodes. */
@@ -169,7 +178,8 @@ static int grow(struct bpf_ir *ir)
 	ir->slot_cnt = slot_cnt;
 	ir->slot_shift--;
 	for (i = 0; i < ir->cnt; i++) {
-		s = node_slot(ir, &nodes[i]);
+		s = key_slot(ir, nodes[i].key[0], nodes[i].key[1],
+			     nodes[i].need);
 		while (slots[s] >= 0)
 			s = (s + 1) & (slot_cnt - 1);
 		slots[s] = (int)i;
@@ -180,45 +190,56 @@ static int grow(struct bpf_ir *ir)
 	return 0;
 }
 
-static int intern_grown(struct bpf_ir *ir, const struct ir_node *n);
+static int intern_grown(struct bpf_ir *ir, uint64_t op, uint64_t to,
+			bpf_acc need);
 
-/* The id of a node equal to @n, added if new. Returns it or -ENOMEM. */
-static inline int intern(struct bpf_ir *ir, const struct ir_node *n)
+/*
+ * The id of the node with key[] @op (code, k) and @to (jt, jf), entered
+ * with @need; added if new. Returns it or -ENOMEM.
+ */
+static inline int intern(struct bpf_ir *ir, uint64_t op, uint64_t to,
+			 bpf_acc need)
 {
+	struct ir_node *n;
 	unsigned int s;
 	int id;
 
+	for (s = key_slot(ir, op, to, need); (id = ir->slots[s]) >= 0;
+	     s = (s + 1) & (ir->slot_cnt - 1)) {
+		n = &ir->nodes[id];
+		if (n->key[0] == op && n->key[1] == to && n->need == need)
+			return id;
+	}
 	/* growing is rare: no call on the common path, no registers saved */
 	if (ir->cnt == ir->cap)
-		return intern_grown(ir, n);
-	for (s = node_slot(ir, n); (id = ir->slots[s]) >= 0;
-	     s = (s + 1) & (ir->slot_cnt - 1))
-		if (node_same(&ir->nodes[id], n))
-			return id;
+		return intern_grown(ir, op, to, need);
 	id = (int)ir->cnt++;
-	ir->nodes[id] = *n;
+	n = &ir->nodes[id];
+	n->key[0] = op;
+	n->key[1] = to;
+	n->need = need;
+	n->pos = 0;
+	n->parent = 0;
 	ir->slots[s] = id;
 	return id;
 }
 
 /* intern() when the graph is full: grow it first. */
 static __attribute__((noinline)) int intern_grown(struct bpf_ir *ir,
-						  const struct ir_node *n)
+						  uint64_t op, uint64_t to,
+						  bpf_acc need)
 {
 	if (grow(ir) < 0)
 		return -ENOMEM;
-	return intern(ir, n);
+	return intern(ir, op, to, need);
 }
 
-/* The id of a node that is no conditional jump, or -ENOMEM. */
-static int intern_step(struct bpf_ir *ir, uint16_t code, uint32_t k, int next,
-		       bpf_acc need)
+/* The id of the node "@code @k" with targets @jt and @jf (-1: none). */
+static inline int intern_insn(struct bpf_ir *ir, uint16_t code, uint32_t k,
+			      int jt, int jf, bpf_acc need)
 {
-	struct ir_node n = {
-		.code = code, .k = k, .jt = next, .jf = -1, .need = need,
-	};
-
-	return intern(ir, &n);
+	return intern(ir, word_of(code, k),
+		      word_of((uint32_t)jt, (uint32_t)jf), need);
 }
 
 /*
@@ -230,15 +251,32 @@ static int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
 {
 	uint32_t mask = (uint32_t)need;
 	bpf_acc word = need | FULL_MASK;
+	int via;
 
+	if (mask != FULL_MASK && have == word)
+		return intern_insn(ir, BPF_ALU | BPF_AND | BPF_K, mask,
+				   target, -1, word);
+	/*
+	 * Many jumps lead to the same target from other words: its load
+	 * (and mask) is kept in the target, until layout takes the field
+	 * (writing it after that is harmless). Ids of loads are above the
+	 * target's: 0 is none.
+	 */
+	via = ir->nodes[target].via;
+	if (via > 0 && !ir->laid_out)
+		return via;
+	via = target;
 	if (mask != FULL_MASK) {
-		target = intern_step(ir, BPF_ALU | BPF_AND | BPF_K, mask,
-				     target, word);
-		if (target < 0 || have == word)
-			return target;
+		via = intern_insn(ir, BPF_ALU | BPF_AND | BPF_K, mask, via, -1,
+				  word);
+		if (via < 0)
+			return via;
 	}
-	return intern_step(ir, BPF_LD | BPF_W | BPF_ABS,
-			   (uint32_t)(need >> 32) - 1, target, BPF_ACC_ANY);
+	via = intern_insn(ir, BPF_LD | BPF_W | BPF_ABS,
+			  (uint32_t)(need >> 32) - 1, via, -1, BPF_ACC_ANY);
+	if (via > 0)
+		ir->nodes[target].via = via;
+	return via;
 }
 
 /* Mostly so: the accumulator already holds what @target tests. */
@@ -257,17 +295,33 @@ static inline int enter(struct bpf_ir *ir, int target, bpf_acc have)
 	return enter_via(ir, target, have, ir->nodes[target].need);
 }
 
-/* The jump @n, with loads in front of its targets where they need them. */
+/* A jump, with loads in front of its targets where they need them. */
 static __attribute__((noinline)) int jump_via_loads(struct bpf_ir *ir,
-						    struct ir_node n)
+						    uint16_t code, uint32_t k,
+						    bpf_acc acc, int jt, int jf)
 {
-	n.jt = enter(ir, n.jt, n.need);
-	if (n.jt < 0)
-		return n.jt;
-	n.jf = enter(ir, n.jf, n.need);
-	if (n.jf < 0)
-		return n.jf;
-	return intern(ir, &n);
+	jt = enter(ir, jt, acc);
+	if (jt < 0)
+		return jt;
+	jf = enter(ir, jf, acc);
+	if (jf < 0)
+		return jf;
+	return intern_insn(ir, code, k, jt, jf, acc);
+}
+
+/* bpf_ir_ret() past its cache: the node, cached in @slot. */
+static __attribute__((noinline)) int ret_interned(struct bpf_ir *ir,
+						  uint32_t action,
+						  unsigned int slot)
+{
+	int id = intern_insn(ir, BPF_RET | BPF_K, action, -1, -1,
+			     BPF_ACC_ANY);
+
+	if (id > 0) {
+		ir->rets[slot].action = action;
+		ir->rets[slot].id = id;
+	}
+	return id;
 }
 
 /**
@@ -277,16 +331,24 @@ static __attribute__((noinline)) int jump_via_loads(struct bpf_ir *ir,
 int bpf_ir_ret(struct bpf_ir *ir, uint32_t action)
 {
 	unsigned int slot = (action ^ action >> 16) % RET_CACHE;
-	int id;
 
+	/* a call with no registers to save when cached, as mostly */
 	if (ir->rets[slot].id > 0 && ir->rets[slot].action == action)
 		return ir->rets[slot].id;
-	id = intern_step(ir, BPF_RET | BPF_K, action, -1, BPF_ACC_ANY);
-	if (id > 0) {
-		ir->rets[slot].action = action;
-		ir->rets[slot].id = id;
-	}
-	return id;
+	return ret_interned(ir, action, slot);
+}
+
+/*
+ * Why bpf_ir_jump() cannot use @jt and @jf: the first errno passed on, or
+ * -EFAULT for a target that is no node (a later one could make a cycle).
+ */
+static __attribute__((noinline, cold)) int bad_target(int jt, int jf)
+{
+	if (jt < 0)
+		return jt;
+	if (jf < 0)
+		return jf;
+	return -EFAULT;
 }
 
 /**
@@ -302,24 +364,16 @@ int bpf_ir_ret(struct bpf_ir *ir, uint32_t action)
 int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc,
 		int jt, int jf)
 {
-	struct ir_node n;
+	uint16_t code = BPF_JMP | op | BPF_K;
 
-	if (jt < 0)
-		return jt;
-	if (jf < 0)
-		return jf;
-	/* a later node as a target could make a cycle */
+	/* errnos to pass on and unknown targets: rare, one test for both */
 	if ((unsigned int)jt >= ir->cnt || (unsigned int)jf >= ir->cnt)
-		return -EFAULT;
+		return bad_target(jt, jf);
 	if (jt == jf)
 		return jt;
-	n = (struct ir_node){
-		.code = BPF_JMP | op | BPF_K, .k = k, .jt = jt, .jf = jf,
-		.need = acc,
-	};
 	if (!enters_as_is(ir, jt, acc) || !enters_as_is(ir, jf, acc))
-		return jump_via_loads(ir, n);
-	return intern(ir, &n);
+		return jump_via_loads(ir, code, k, acc, jt, jf);
+	return intern_insn(ir, code, k, jt, jf, acc);
 }
 
 /**
@@ -425,9 +479,13 @@ static int emit_far_jump(struct emit *e, struct ir_node *nodes,
 		    (uint8_t)(e->cnt - at_f), n->k);
 }
 
-/* Writes node @id, whose targets are all written; @follower runs next. */
-static inline int emit_node(struct emit *e, struct ir_node *nodes, int id,
-			    int follower)
+/*
+ * Writes node @id, whose targets are all written; @follower runs next.
+ * Any case: far targets, a full buffer. emit_near() is the common one.
+ */
+static __attribute__((noinline)) int emit_node(struct emit *e,
+					       struct ir_node *nodes, int id,
+					       int follower)
 {
 	struct ir_node *n = &nodes[id];
 	unsigned int to_t, to_f;
@@ -456,6 +514,63 @@ static inline int emit_node(struct emit *e, struct ir_node *nodes, int id,
 	return rc;
 }
 
+_Static_assert(sizeof(struct sock_filter) == 8 &&
+		       offsetof(struct sock_filter, jt) == 2 &&
+		       offsetof(struct sock_filter, jf) == 3 &&
+		       offsetof(struct sock_filter, k) == 4,
+	       "put() writes sock_filter as code, jt, jf, k in 8 bytes");
+
+/* Writes @n with jump offsets @jt and @jf (each at most JUMP_MAX). */
+static inline void put(struct sock_filter *at, const struct ir_node *n,
+		       unsigned int jt, unsigned int jf)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* key[0] has code and k where sock_filter has, and zeros between */
+	uint64_t insn = n->key[0] | (uint64_t)jt << 16 | (uint64_t)jf << 24;
+
+	memcpy(at, &insn, sizeof(insn));
+#else
+	*at = (struct sock_filter){ (uint16_t)n->code, (uint8_t)jt, (uint8_t)jf,
+				    n->k };
+#endif
+}
+
+/*
+ * emit_node() with the program's state in registers, when every target is
+ * in reach and there is room for two instructions (a node writes at most
+ * that many then). Returns false, having written nothing, otherwise.
+ * @end: the end of the buffer; @cnt: instructions written before it
+ * @most: the largest @cnt with room for two more
+ */
+static inline bool emit_near(struct sock_filter *end, unsigned int *cnt,
+			     unsigned int most, struct ir_node *nodes,
+			     struct ir_node *n, int follower)
+{
+	unsigned int c = *cnt, to_t, to_f;
+
+	if (c > most)
+		return false;
+	if (n->jf >= 0) {
+		to_t = c - nodes[n->jt].pos;
+		to_f = c - nodes[n->jf].pos;
+		if ((to_t | to_f) > JUMP_MAX)
+			return false;
+		put(&end[-(ptrdiff_t)++c], n, to_t, to_f);
+	} else {
+		if (n->jt >= 0 && n->jt != follower) {
+			to_t = c - nodes[n->jt].pos;
+			end[-(ptrdiff_t)++c] = (struct sock_filter){
+				BPF_JMP | BPF_JA, 0, 0, to_t
+			};
+		}
+		put(&end[-(ptrdiff_t)++c], n, 0, 0);
+	}
+	n->pos = c;
+	n->tramp = 0;
+	*cnt = c;
+	return true;
+}
+
 /* The first of @n's targets not written yet, true first; -1: none. */
 static inline int unwritten_target(const struct ir_node *nodes,
 				   const struct ir_node *n)
@@ -476,6 +591,8 @@ static inline int unwritten_target(const struct ir_node *nodes,
  */
 static int emit_graph(struct emit *e, struct ir_node *nodes, int root)
 {
+	struct sock_filter *end = e->buf + e->cap;
+	unsigned int cnt = e->cnt, most = e->cap - 2;
 	int id = root, next, parent, written = -1, rc;
 	struct ir_node *n;
 
@@ -491,15 +608,25 @@ static int emit_graph(struct emit *e, struct ir_node *nodes, int root)
 		/* up, writing nodes, until one has a false target left */
 		for (;;) {
 			parent = n->parent;
-			rc = emit_node(e, nodes, id, written);
-			if (rc < 0)
-				return rc;
+			if (!emit_near(end, &cnt, most, nodes, n, written)) {
+				e->cnt = cnt;
+				rc = emit_node(e, nodes, id, written);
+				if (rc < 0)
+					return rc;
+				cnt = e->cnt;
+				most = e->cap - 2;
+				end = e->buf + e->cap;
+			}
 			written = id;
-			if (parent < 0)
+			if (parent < 0) {
+				e->cnt = cnt;
 				return 0;
+			}
 			id = parent;
 			n = &nodes[id];
-			if (n->jf >= 0 && nodes[n->jf].pos == 0)
+			/* just written: the false target, or the true one */
+			if (n->jf >= 0 && n->jf != written &&
+			    nodes[n->jf].pos == 0)
 				break;
 		}
 		nodes[n->jf].parent = id;
