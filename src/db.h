@@ -162,7 +162,7 @@ void db_transaction_commit(struct db_filter *filter);
 
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out);
 /* Room for the nodes of most trie levels (see db_level()). */
-#define DB_LEVEL_BUF 16
+#define DB_LEVEL_BUF 64
 int db_level(const struct tree_node *level, struct db_node **buf,
 	     struct db_node ***out);
 
