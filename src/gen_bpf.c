@@ -530,11 +530,11 @@ static void plan_row(struct plan *p, unsigned int d, unsigned int len)
 
 /*
  * Fills the entry of r[i..i+len) at depth @d alone, as plan_row() would.
- * left: r[i..i+k) at depth d - 1; right: r[i+k..i+len), one row up and
- * one lane right for every k.
+ * For every next k, left (r[i..i+k) at depth d - 1) is one row on and
+ * right (r[i+k..i+len)) one row back and one lane on.
  */
 static inline void plan_entry(struct plan *p, unsigned int d, unsigned int i,
-		       unsigned int len)
+			      unsigned int len)
 {
 	const uint32_t *left, *right;
 	uint32_t best = COST_MAX, c;
