@@ -77,61 +77,57 @@ static const struct mux_call {
 #define SOCKET_CALL_MAX 20
 #define IPC_CALL_MAX 24
 
-/* The ABI this library was compiled for. */
-static const struct arch_def *native_def(void)
-{
+/* The token of the ABI this library was compiled for. */
 #if defined(__x86_64__) && defined(__ILP32__)
-	return arch_by_token(SCMP_ARCH_X32);
+#define NATIVE_TOKEN (SCMP_ARCH_X32)
 #elif defined(__x86_64__)
-	return arch_by_token(SCMP_ARCH_X86_64);
+#define NATIVE_TOKEN (SCMP_ARCH_X86_64)
 #elif defined(__i386__)
-	return arch_by_token(SCMP_ARCH_X86);
+#define NATIVE_TOKEN (SCMP_ARCH_X86)
 #elif defined(__aarch64__)
-	return arch_by_token(SCMP_ARCH_AARCH64);
+#define NATIVE_TOKEN (SCMP_ARCH_AARCH64)
 #elif defined(__arm__)
-	return arch_by_token(SCMP_ARCH_ARM);
+#define NATIVE_TOKEN (SCMP_ARCH_ARM)
 #elif defined(__loongarch64)
-	return arch_by_token(SCMP_ARCH_LOONGARCH64);
+#define NATIVE_TOKEN (SCMP_ARCH_LOONGARCH64)
 #elif defined(__m68k__)
-	return arch_by_token(SCMP_ARCH_M68K);
+#define NATIVE_TOKEN (SCMP_ARCH_M68K)
 #elif defined(__mips__) && _MIPS_SIM == _ABIO32
-	return arch_by_token(__MIPSEB__ ? SCMP_ARCH_MIPS : SCMP_ARCH_MIPSEL);
+#define NATIVE_TOKEN (__MIPSEB__ ? SCMP_ARCH_MIPS : SCMP_ARCH_MIPSEL)
 #elif defined(__mips__) && _MIPS_SIM == _ABI64
-	return arch_by_token(__MIPSEB__ ? SCMP_ARCH_MIPS64 : SCMP_ARCH_MIPSEL64);
+#define NATIVE_TOKEN (__MIPSEB__ ? SCMP_ARCH_MIPS64 : SCMP_ARCH_MIPSEL64)
 #elif defined(__mips__) && _MIPS_SIM == _ABIN32
-	return arch_by_token(__MIPSEB__ ? SCMP_ARCH_MIPS64N32 :
-			     SCMP_ARCH_MIPSEL64N32);
+#define NATIVE_TOKEN (__MIPSEB__ ? SCMP_ARCH_MIPS64N32 : SCMP_ARCH_MIPSEL64N32)
 #elif defined(__hppa64__)
-	return arch_by_token(SCMP_ARCH_PARISC64);
+#define NATIVE_TOKEN (SCMP_ARCH_PARISC64)
 #elif defined(__hppa__)
-	return arch_by_token(SCMP_ARCH_PARISC);
+#define NATIVE_TOKEN (SCMP_ARCH_PARISC)
 #elif defined(__powerpc64__) && defined(__BIG_ENDIAN__)
-	return arch_by_token(SCMP_ARCH_PPC64);
+#define NATIVE_TOKEN (SCMP_ARCH_PPC64)
 #elif defined(__powerpc64__)
-	return arch_by_token(SCMP_ARCH_PPC64LE);
+#define NATIVE_TOKEN (SCMP_ARCH_PPC64LE)
 #elif defined(__powerpc__)
-	return arch_by_token(SCMP_ARCH_PPC);
+#define NATIVE_TOKEN (SCMP_ARCH_PPC)
 #elif defined(__riscv) && __riscv_xlen == 64
-	return arch_by_token(SCMP_ARCH_RISCV64);
+#define NATIVE_TOKEN (SCMP_ARCH_RISCV64)
 #elif defined(__s390x__)
-	return arch_by_token(SCMP_ARCH_S390X);
+#define NATIVE_TOKEN (SCMP_ARCH_S390X)
 #elif defined(__s390__)
-	return arch_by_token(SCMP_ARCH_S390);
+#define NATIVE_TOKEN (SCMP_ARCH_S390)
 #elif defined(__sh__) && defined(__BIG_ENDIAN__)
-	return arch_by_token(SCMP_ARCH_SHEB);
+#define NATIVE_TOKEN (SCMP_ARCH_SHEB)
 #elif defined(__sh__)
-	return arch_by_token(SCMP_ARCH_SH);
+#define NATIVE_TOKEN (SCMP_ARCH_SH)
 #else
 #error "unsupported architecture"
 #endif
-}
 
 /**
  * arch_native - the descriptor of the ABI this library was built for
  */
 const struct arch_def *arch_native(void)
 {
-	return native_def();
+	return arch_by_token(NATIVE_TOKEN);
 }
 
 /**
@@ -145,7 +141,7 @@ const struct arch_def *arch_by_token(uint32_t token)
 	unsigned int i;
 
 	if (token == SCMP_ARCH_NATIVE)
-		return native_def();
+		token = NATIVE_TOKEN;
 	for (i = 0; i < ARCH_COUNT; i++)
 		if (arch_defs[i].token == token)
 			return &arch_defs[i];
@@ -477,12 +473,20 @@ static void mux_by_num(const struct arch_def *arch, int num,
 int arch_syscall_route(const struct arch_def *arch, int num,
 		       const struct syscall_def **row, struct arch_route *out)
 {
-	const struct arch_def *native = arch_native();
+	const struct arch_def *native;
 	int pseudo, rc;
 
 	out->mux_nr = 0;
 	out->call = 0;
-	if (num == -1 || arch == native || native->nr_socketcall != 0) {
+	/* the native ABI: the number as it is (the token spares a search) */
+	if (num == -1 || arch->token == NATIVE_TOKEN) {
+		out->num = num;
+		if (arch->nr_socketcall != 0)
+			mux_by_num(arch, num, out);
+		return 0;
+	}
+	native = arch_native();
+	if (native->nr_socketcall != 0) {
 		/* numbers that are no table row's on the native ABI */
 		rc = arch_syscall_translate(arch, num, &out->num);
 		if (rc == 0 && arch->nr_socketcall != 0)

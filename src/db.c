@@ -202,7 +202,7 @@ static void snapshots_free(struct pool *pool, struct db_snapshot *snap)
 static void filter_start(struct db_filter *filter, struct db_arch *native,
 			 uint32_t act_default)
 {
-	*native = (struct db_arch){ .arch = filter->native };
+	*native = (struct db_arch){ .arch = arch_native() };
 	filter->attr = attrs_default;
 	filter->attr.act_default = act_default;
 	filter->notify_used = act_default == SCMP_ACT_NOTIFY;
@@ -229,7 +229,7 @@ struct db_filter *db_new(uint32_t act_default)
 		free(native);
 		return NULL;
 	}
-	*filter = (struct db_filter){ .native = arch_native() };
+	*filter = (struct db_filter){ 0 };
 	pool_init(&filter->pool, sizeof(union db_entry));
 	filter_start(filter, native, act_default);
 	return filter;
@@ -793,16 +793,10 @@ static int rule_targets(struct db_filter *filter, const struct db_rule *rule,
 	struct arch_route route;
 	int cnt = 0, num, rc;
 
-	/* the numbers are the native ABI's: nothing to look up there */
-	if (arch->arch == filter->native && arch->arch->nr_socketcall == 0) {
-		num = rule->syscall;
-		route.mux_nr = 0;
-	} else {
-		rc = arch_syscall_route(arch->arch, rule->syscall, row, &route);
-		if (rc < 0)
-			return rc;
-		num = route.num;
-	}
+	rc = arch_syscall_route(arch->arch, rule->syscall, row, &route);
+	if (rc < 0)
+		return rc;
+	num = route.num;
 
 	if (route.mux_nr != 0) {
 		/* socketcall's own arguments are a pointer: only arg 0 is known */
@@ -1062,9 +1056,9 @@ void db_transaction_commit(struct db_filter *filter)
  */
 
 /*
- * Lists @set into @buf (room for @cap) when it fits, else into a malloc'd
- * array: *out is one or the other. One walk lists small sets and counts
- * larger ones, which a second walk lists.
+ * Lists @set into @buf (room for @cap, maybe 0) when it fits, else into a
+ * malloc'd array: *out is one or the other. One walk lists small sets and
+ * counts larger ones, which a second walk lists.
  */
 static int list(const struct tree_node *set, struct tree_node **buf,
 		unsigned int cap, struct tree_node ***out)
@@ -1075,7 +1069,7 @@ static int list(const struct tree_node *set, struct tree_node **buf,
 	if (set == NULL)
 		return 0;
 	/* one node: most trie levels, no walk needed */
-	if (set->left == NULL && set->right == NULL) {
+	if (cap > 0 && set->left == NULL && set->right == NULL) {
 		buf[0] = (struct tree_node *)set;
 		return 1;
 	}
@@ -1089,9 +1083,6 @@ static int list(const struct tree_node *set, struct tree_node **buf,
 	return (int)cnt;
 }
 
-/* Sets listed on the stack first: most are small. */
-#define LIST_BUF 64
-
 /**
  * db_syscalls - an ABI's syscall entries in number order
  * @out: set to a malloc'd array the caller frees (NULL when empty)
@@ -1100,18 +1091,9 @@ static int list(const struct tree_node *set, struct tree_node **buf,
  */
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
 {
-	struct tree_node *buf[LIST_BUF], **array;
-	int cnt = list(arch->syscalls, buf, LIST_BUF, &array);
+	struct tree_node **array;
+	int cnt = list(arch->syscalls, NULL, 0, &array);
 
-	*out = NULL;
-	if (cnt <= 0)
-		return cnt;
-	if (array == buf) {
-		array = malloc((size_t)cnt * sizeof(*array));
-		if (array == NULL)
-			return -ENOMEM;
-		memcpy(array, buf, (size_t)cnt * sizeof(*array));
-	}
 	*out = (struct db_syscall **)array;
 	return cnt;
 }

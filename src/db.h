@@ -98,7 +98,6 @@ struct db_snapshot;
 /* A filter context: what scmp_filter_ctx points to. */
 struct db_filter {
 	struct db_attrs attr;
-	const struct arch_def *native;	/* the ABI rules give numbers for */
 	struct db_arch *arches[DB_ARCH_MAX];	/* in the order added */
 	unsigned int arch_cnt;
 	bool notify_used;	/* some action is NOTIFY: load wants a listener */

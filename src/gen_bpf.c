@@ -759,18 +759,17 @@ static unsigned int search_depth(unsigned int cnt)
 	return depth;
 }
 
-/* Adds one ABI's syscalls to the ranges; collects its prioritised ones. */
-static int add_syscalls(struct gen *g, const struct db_arch *arch,
+/*
+ * Adds an ABI's syscalls (@sys, in number order) to the ranges; collects
+ * its prioritised ones.
+ */
+static int add_syscalls(struct gen *g, struct db_syscall **sys, int cnt,
 			struct ranges *rs, struct db_syscall **prio,
 			unsigned int *prio_cnt)
 {
-	struct db_syscall **sys;
-	int cnt, i, rc = 0, target;
+	int i, rc = 0, target;
 	bool tskip = g->filter->attr.tskip;
 
-	cnt = db_syscalls(arch, &sys);
-	if (cnt < 0)
-		return cnt;
 	for (i = 0; i < cnt && rc == 0; i++) {
 		/* pseudo numbers never reach the kernel; -1 only with TSKIP */
 		if (!sys[i]->has_rules || (sys[i]->num < 0 &&
@@ -786,7 +785,6 @@ static int add_syscalls(struct gen *g, const struct db_arch *arch,
 		if (sys[i]->priority > 0 && g->filter->attr.optimize != 2)
 			prio[(*prio_cnt)++] = sys[i];
 	}
-	free(sys);
 	return rc;
 }
 
@@ -815,15 +813,19 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 {
 	const struct db_filter *filter = g->filter;
 	struct ranges rs = { 0 };
-	struct db_syscall **prio = NULL;
+	struct db_syscall **prio = NULL, **sys = NULL, **sys2 = NULL;
 	unsigned int prio_cnt = 0, i, total, depth;
 	uint32_t span[4] = { 0 };	/* first, last: of @arch, of @second */
-	int deflt, badarch, rc;
+	int deflt, badarch, rc, cnt, cnt2 = 0;
 	struct range *r;
 
 	g->arch = arch->arch;
-	total = tree_count(arch->syscalls) +
-		(second ? tree_count(second->syscalls) : 0);
+	rc = cnt = db_syscalls(arch, &sys);
+	if (rc >= 0 && second != NULL)
+		rc = cnt2 = db_syscalls(second, &sys2);
+	if (rc < 0)
+		goto out;
+	total = (unsigned int)cnt + (unsigned int)cnt2;
 	prio = malloc((total + 1) * sizeof(*prio));
 	/* each syscall splits off at most two more ranges, BADARCH two */
 	rs.cap = 2 * total + 8;
@@ -842,12 +844,12 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	/* the later ABI first, so the first one's -1 rule wins */
 	if (second != NULL) {
 		g->arch = second->arch;
-		rc = add_syscalls(g, second, &rs, prio, &prio_cnt);
+		rc = add_syscalls(g, sys2, cnt2, &rs, prio, &prio_cnt);
 		g->arch = arch->arch;
 		if (rc < 0)
 			goto out;
 	}
-	rc = add_syscalls(g, arch, &rs, prio, &prio_cnt);
+	rc = add_syscalls(g, sys, cnt, &rs, prio, &prio_cnt);
 	if (rc < 0)
 		goto out;
 
@@ -914,6 +916,8 @@ out:
 	g->pack = NULL;
 	free(prio);
 	free(rs.r);
+	free(sys);
+	free(sys2);
 	return rc;
 }
 

@@ -166,8 +166,6 @@ static inline uint32_t tree_hash(uint64_t key)
 	return (uint32_t)key;
 }
 
-unsigned int tree_count(const struct tree_node *root);
-unsigned int tree_collect(struct tree_node *root, struct tree_node **out);
 unsigned int tree_list(const struct tree_node *root, struct tree_node **out,
 		       unsigned int max);
 
