@@ -291,15 +291,22 @@ int arch_syscall_rewrite(const struct arch_def *arch, int num)
  */
 static const struct syscall_def *num_def(const struct arch_def *arch, int num)
 {
+	const struct syscall_num_range *dense = &syscall_num_ranges[arch->abi];
 	const uint16_t *order =
 		&syscall_num_order[arch->abi * syscall_defs_count];
-	unsigned int lo = 0, hi = syscall_defs_count, mid;
+	unsigned int lo = 0, hi = syscall_defs_count, mid, row;
 
 	if (arch->abi == SYSCALL_ABI_X32 && num >= 0)
 		num |= ARCH_X32_SYSCALL_BIT;
+	/* a rule for every syscall of a filter comes here on other ABIs */
+	if (num >= dense->first &&
+	    (unsigned int)(num - dense->first) < dense->count) {
+		row = syscall_num_index[dense->at + (num - dense->first)];
+		return row == 0 ? NULL : &syscall_defs[row - 1];
+	}
 	/*
-	 * The first entry not below @num: two names may share a pseudo
-	 * number, and the first answers.
+	 * Pseudo and ARM private numbers: the first entry not below @num.
+	 * Two names may share a pseudo number, and the first answers.
 	 */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
@@ -335,28 +342,16 @@ const char *arch_syscall_resolve_num(const struct arch_def *arch, int num)
 /**
  * arch_syscall_span - the lowest and highest syscall number of an ABI
  * @first: set to the lowest number in its table
- * @last: set to the highest (the ARM private calls excluded: they are few
- *        and far above the rest)
+ * @last: set to the highest of its dense part (ARM's private calls, few
+ *        and far above the rest, are left out)
  */
 void arch_syscall_span(const struct arch_def *arch, uint32_t *first,
 		       uint32_t *last)
 {
-	const uint16_t *order = &syscall_num_order[arch->abi * syscall_defs_count];
-	unsigned int i = 0, j = syscall_defs_count, hi = j, mid;
+	const struct syscall_num_range *dense = &syscall_num_ranges[arch->abi];
 
-	/* the order is by number: pseudo numbers (< 0) come first */
-	while (i < hi) {
-		mid = i + (hi - i) / 2;
-		if (syscall_defs[order[mid]].num[arch->abi] < 0)
-			i = mid + 1;
-		else
-			hi = mid;
-	}
-	if (arch->abi == SYSCALL_ABI_ARM)
-		while (j > i && syscall_defs[order[j - 1]].num[arch->abi] >= 0x0f0000)
-			j--;
-	*first = i < j ? (uint32_t)syscall_defs[order[i]].num[arch->abi] : 0;
-	*last = i < j ? (uint32_t)syscall_defs[order[j - 1]].num[arch->abi] : 0;
+	*first = (uint32_t)dense->first;
+	*last = (uint32_t)dense->first + dense->count - 1;
 }
 
 /*

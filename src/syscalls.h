@@ -53,4 +53,19 @@ extern const unsigned int syscall_defs_count;
  */
 extern const uint16_t syscall_num_order[];
 
+/*
+ * The dense part of each ABI's numbers, for lookups without a search: the
+ * @count numbers from @first (ARM's private calls and pseudo numbers lie
+ * outside). Number n's row is syscall_num_index[at + n - first] - 1, where
+ * 0 means that no syscall has the number.
+ */
+struct syscall_num_range {
+	int first;
+	unsigned int count;
+	unsigned int at;
+};
+
+extern const struct syscall_num_range syscall_num_ranges[];
+extern const uint16_t syscall_num_index[];
+
 #endif

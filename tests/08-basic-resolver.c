@@ -93,6 +93,18 @@ int main(void)
 	EXPECT_NAME(SCMP_ARCH_X86, -200, NULL);
 	EXPECT_NAME(SCMP_ARCH_X86, -225, NULL);
 	EXPECT_NAME(SCMP_ARCH_X86, -205, NULL);
+	/* unused numbers in and around each ABI's dense range, and the
+	 * ARM private calls beyond it */
+	EXPECT_NAME(SCMP_ARCH_X86_64, 400, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86_64, 472, NULL);
+	EXPECT_NAME(SCMP_ARCH_X86_64, 471, "rseq_slice_yield");
+	EXPECT_NAME(SCMP_ARCH_MIPS, 3999, NULL);
+	EXPECT_NAME(SCMP_ARCH_MIPS, 4000, "syscall");
+	EXPECT_NAME(SCMP_ARCH_S390, 0, NULL);
+	EXPECT_NAME(SCMP_ARCH_X32, 0x40000000 + 548, NULL);
+	EXPECT_NAME(SCMP_ARCH_X32, 547, "pwritev2");
+	EXPECT_NAME(SCMP_ARCH_ARM, 0x0f0000, NULL);
+	EXPECT_NAME(SCMP_ARCH_ARM, 0x0f0001, "breakpoint");
 
 	/* the facts scripts rely on (libseccomp's answers) */
 	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "socket"), -101);
