@@ -9,7 +9,8 @@
  * of struct db_syscall keyed by the syscall's number on that ABI.
  *
  * A syscall either has one action for every call (unconditional) or a trie
- * of argument comparisons. Each rule becomes a path through the trie: its
+ * of argument comparisons, held the way a node's branch holds an action or
+ * a level (db.h). Each rule becomes a path through the trie: its
  * comparisons in ascending argument order, each normalised to EQ (masked),
  * GT or GE, continuing on the true branch or, for NE, LT and LE, on the
  * false branch, and ending in the rule's action. Rules share the nodes of
@@ -38,9 +39,10 @@
  * leaves the filter as it was.
  * Transactions are deep copies of the per-ABI sets, restored on reject.
  *
- * Trie nodes and syscall entries live in the filter's pool (pool.c): rule
- * changes return freed ones to it, and releasing the filter drops the
- * pool's chunks instead of walking the sets.
+ * Trie nodes and syscall entries live in the filter's pool (pool.c), one
+ * cache line each on 64-bit hosts: rule changes return freed ones to it,
+ * and releasing the filter drops the pool's chunks instead of walking the
+ * sets.
  */
 
 #include <errno.h>
@@ -69,16 +71,6 @@ static const struct db_attrs attrs_default = {
  * Freeing and copying
  */
 
-static void level_free(struct pool *pool, struct tree_node *level);
-
-static void branch_free(struct pool *pool, struct db_branch *br)
-{
-	if (br->kind == DB_BR_LEVEL)
-		level_free(pool, br->level);
-	br->kind = DB_BR_NONE;
-	br->level = NULL;
-}
-
 static void level_free(struct pool *pool, struct tree_node *level)
 {
 	struct db_node *node = NODE(level);
@@ -87,8 +79,8 @@ static void level_free(struct pool *pool, struct tree_node *level)
 		return;
 	level_free(pool, level->left);
 	level_free(pool, level->right);
-	branch_free(pool, &node->br[0]);
-	branch_free(pool, &node->br[1]);
+	level_free(pool, db_branch_level(&node->br[0]));
+	level_free(pool, db_branch_level(&node->br[1]));
 	pool_put(pool, node);
 }
 
@@ -100,7 +92,7 @@ static void syscalls_free(struct pool *pool, struct tree_node *set)
 		return;
 	syscalls_free(pool, set->left);
 	syscalls_free(pool, set->right);
-	level_free(pool, sys->level);
+	level_free(pool, db_branch_level(&sys->rules));
 	pool_put(pool, sys);
 }
 
@@ -117,17 +109,19 @@ static void arch_free(struct pool *pool, struct db_arch *arch)
 static struct tree_node *level_copy(struct pool *pool,
 				    const struct tree_node *level);
 
+/* On failure @dst is left empty: freeing it frees nothing of @src. */
 static int branch_copy(struct pool *pool, struct db_branch *dst,
 		       const struct db_branch *src)
 {
+	const struct tree_node *level = db_branch_level(src);
+	struct tree_node *copy;
+
 	*dst = *src;
-	if (src->kind != DB_BR_LEVEL)
+	if (level == NULL)
 		return 0;
-	dst->level = level_copy(pool, src->level);
-	if (dst->level != NULL)
-		return 0;
-	dst->kind = DB_BR_NONE;
-	return -ENOMEM;
+	copy = level_copy(pool, level);
+	db_branch_set_level(dst, copy);
+	return copy != NULL ? 0 : -ENOMEM;
 }
 
 /* Copies a trie level; returns NULL on allocation failure. */
@@ -141,7 +135,7 @@ static struct tree_node *level_copy(struct pool *pool,
 		return NULL;
 	*copy = *NODE(level);
 	copy->link.left = copy->link.right = NULL;
-	copy->br[0].kind = copy->br[1].kind = DB_BR_NONE;
+	copy->br[0] = copy->br[1] = (struct db_branch){ 0 };
 	if ((level->left != NULL &&
 	     (copy->link.left = level_copy(pool, level->left)) == NULL) ||
 	    (level->right != NULL &&
@@ -165,13 +159,12 @@ static struct tree_node *syscalls_copy(struct pool *pool,
 		return NULL;
 	*copy = *SYSCALL(set);
 	copy->link.left = copy->link.right = NULL;
-	copy->level = NULL;
+	copy->rules = (struct db_branch){ 0 };
 	if ((set->left != NULL &&
 	     (copy->link.left = syscalls_copy(pool, set->left)) == NULL) ||
 	    (set->right != NULL &&
 	     (copy->link.right = syscalls_copy(pool, set->right)) == NULL) ||
-	    (SYSCALL(set)->level != NULL &&
-	     (copy->level = level_copy(pool, SYSCALL(set)->level)) == NULL)) {
+	    branch_copy(pool, &copy->rules, &SYSCALL(set)->rules) < 0) {
 		syscalls_free(pool, &copy->link);
 		return NULL;
 	}
@@ -459,15 +452,13 @@ static void args_sort(struct scmp_arg_cmp *cmps, unsigned int cnt)
 /* The branch a rule's path continues on after this node. */
 static int path_branch(const struct db_node *node)
 {
-	return node->br[1].kind != DB_BR_NONE;
+	return !db_branch_empty(&node->br[1]);
 }
 
 /* The next node on a rule's path, or NULL at its end. */
 static struct db_node *path_next(const struct db_node *node)
 {
-	const struct db_branch *br = &node->br[path_branch(node)];
-
-	return br->kind == DB_BR_LEVEL ? NODE(br->level) : NULL;
+	return NODE(db_branch_level(&node->br[path_branch(node)]));
 }
 
 /* Frees a rule's path from @node up to (not including) @keep. */
@@ -553,15 +544,13 @@ static int path_build(struct pool *pool, const struct arch_def *arch,
 					       ((uint64_t)cmp.op << 61)),
 			.cmp = cmp,
 		};
-		node->br[branch].kind = DB_BR_ACTION;
-		node->br[branch].action = action;
+		db_branch_set_action(&node->br[branch], action);
 		if (tail == NULL) {
 			head = node;
 		} else {
 			/* the previous node now goes on to this one */
-			branch = path_branch(tail);
-			tail->br[branch].kind = DB_BR_LEVEL;
-			tail->br[branch].level = &node->link;
+			db_branch_set_level(&tail->br[path_branch(tail)],
+					    &node->link);
 		}
 		tail = node;
 	}
@@ -573,30 +562,32 @@ static int path_build(struct pool *pool, const struct arch_def *arch,
 static bool level_all(const struct tree_node *level, uint32_t action)
 {
 	const struct db_node *node = NODE(level);
+	const struct db_branch *br;
 	int b;
 
 	if (level == NULL)
 		return true;
 	for (b = 0; b < 2; b++) {
-		if (node->br[b].kind == DB_BR_ACTION &&
-		    node->br[b].action != action)
+		br = &node->br[b];
+		if (db_branch_kind(br) == DB_BR_ACTION &&
+		    db_branch_action(br) != action)
 			return false;
-		if (node->br[b].kind == DB_BR_LEVEL &&
-		    !level_all(node->br[b].level, action))
+		if (!level_all(db_branch_level(br), action))
 			return false;
 	}
 	return level_all(level->left, action) &&
 	       level_all(level->right, action);
 }
 
-/* What applying a prepared rule does. */
+/*
+ * What applying a prepared rule does. The branch changed is a trie node's
+ * or a syscall entry's rules.
+ */
 enum plan_kind {
 	PLAN_NOTHING,		/* the rule is already covered */
-	PLAN_SYSCALL,		/* give a syscall without rules its first */
-	PLAN_UNCOND,		/* replace a trie by an unconditional action */
-	PLAN_SIBLING,		/* add the rest of the path to a level */
-	PLAN_BRANCH,		/* hang the rest of the path on a branch */
-	PLAN_PRUNE,		/* replace a branch's sub-level by the action */
+	PLAN_SIBLING,		/* add the rest of the path to a branch's level */
+	PLAN_BRANCH,		/* hang the rest of the path on an empty branch */
+	PLAN_PRUNE,		/* replace a branch's level by the action */
 };
 
 /* One rule for one syscall on one ABI, prepared to be applied. */
@@ -610,57 +601,49 @@ struct plan {
 	struct db_syscall *sys;	/* the syscall entry */
 	bool sys_new;		/* sys was linked in without rules for this */
 	enum plan_kind kind;
-	struct tree_node **level; /* PLAN_SIBLING */
-	struct db_node *at;	/* PLAN_BRANCH, PLAN_PRUNE */
-	int branch;
+	struct db_branch *br;	/* the branch changed */
 	struct db_node *rest;	/* first node of the path to link in */
 };
 
-/* Decides how a path merges into a trie level: checks, changes nothing. */
-static int plan_path(struct plan *p, struct tree_node **level,
+/*
+ * Decides how a path merges into the level on @br: checks, changes
+ * nothing. The plan keeps branches, not the address of a level's root:
+ * the root lives in the branch's word, written back after an insert.
+ */
+static int plan_path(struct plan *p, struct db_branch *br,
 		     struct db_node *node)
 {
 	struct db_node *found, *next;
-	struct db_branch *br;
 
-	found = NODE(tree_find(*level, &node->link, node_cmp));
+	found = NODE(tree_find(db_branch_level(br), &node->link, node_cmp));
 	if (found == NULL) {
 		p->kind = PLAN_SIBLING;
-		p->level = level;
+		p->br = br;
 		p->rest = node;
 		return 0;
 	}
-	p->at = found;
-	p->branch = path_branch(node);
-	br = &found->br[p->branch];
+	p->br = &found->br[path_branch(node)];
 	next = path_next(node);
-	if (next == NULL) {
-		/* the new path ends here */
-		if (br->kind == DB_BR_NONE) {
-			p->kind = PLAN_BRANCH;
-			p->rest = NULL;
-			return 0;
-		}
-		if (br->kind == DB_BR_ACTION) {
-			p->kind = PLAN_NOTHING;
-			return br->action == p->action ? 0 : -EEXIST;
-		}
-		if (!level_all(br->level, p->action))
-			return -EEXIST;
-		p->kind = PLAN_PRUNE;
-		return 0;
-	}
-	if (br->kind == DB_BR_NONE) {
+	if (db_branch_empty(p->br)) {
 		p->kind = PLAN_BRANCH;
 		p->rest = next;
 		return 0;
 	}
-	if (br->kind == DB_BR_ACTION) {
-		/* an existing, shorter rule covers the new one */
+	if (db_branch_kind(p->br) == DB_BR_ACTION) {
+		/* the same path with another action conflicts */
+		if (next == NULL && db_branch_action(p->br) != p->action)
+			return -EEXIST;
+		/* the same rule, or a longer one an existing rule covers */
 		p->kind = PLAN_NOTHING;
 		return 0;
 	}
-	return plan_path(p, &br->level, next);
+	if (next != NULL)
+		return plan_path(p, p->br, next);
+	/* the new path ends where existing ones go on */
+	if (!level_all(db_branch_level(p->br), p->action))
+		return -EEXIST;
+	p->kind = PLAN_PRUNE;
+	return 0;
 }
 
 /* Prepares one rule: builds its path and decides how it merges. */
@@ -702,20 +685,24 @@ static int plan_prepare(struct plan *p, struct db_filter *filter,
 		p->sys_new = true;
 	}
 
-	if (!p->sys->has_rules) {
-		p->kind = PLAN_SYSCALL;
+	p->br = &p->sys->rules;
+	if (db_branch_empty(p->br)) {
+		/* the syscall's first rule */
+		p->kind = PLAN_BRANCH;
+		p->rest = p->path;
 		return 0;
 	}
-	if (p->sys->uncond) {
+	if (db_branch_kind(p->br) == DB_BR_ACTION) {
 		/* the whole syscall already has an action */
 		p->kind = PLAN_NOTHING;
 		return 0;
 	}
 	if (p->path == NULL) {
-		p->kind = PLAN_UNCOND;
+		/* an unconditional rule replaces the trie, whatever it holds */
+		p->kind = PLAN_PRUNE;
 		return 0;
 	}
-	return plan_path(p, &p->sys->level, p->path);
+	return plan_path(p, p->br, p->path);
 }
 
 /* Releases what a plan allocated, and unlinks the entry it added. */
@@ -731,47 +718,29 @@ static void plan_discard(struct pool *pool, struct plan *p)
 /* Links a prepared rule in. Cannot fail. */
 static void plan_apply(struct pool *pool, struct plan *p)
 {
-	struct db_syscall *sys = p->sys;
-	struct db_branch *br = NULL;
-
-	if (p->kind == PLAN_BRANCH || p->kind == PLAN_PRUNE)
-		br = &p->at->br[p->branch];
+	struct tree_node *level;
 
 	switch (p->kind) {
 	case PLAN_NOTHING:
 		path_free(pool, p->path, NULL);
 		break;
-	case PLAN_SYSCALL:
-		sys->has_rules = true;
-		sys->uncond = p->path == NULL;
-		sys->action = p->action;
-		sys->level = p->path == NULL ? NULL : &p->path->link;
-		break;
-	case PLAN_UNCOND:
-		level_free(pool, sys->level);
-		sys->level = NULL;
-		sys->uncond = true;
-		sys->action = p->action;
-		break;
 	case PLAN_SIBLING:
 		path_free(pool, p->path, p->rest);
-		tree_insert(p->level, &p->rest->link, node_cmp);
+		level = db_branch_level(p->br);
+		tree_insert(&level, &p->rest->link, node_cmp);
+		db_branch_set_level(p->br, level);
 		break;
 	case PLAN_BRANCH:
 		path_free(pool, p->path, p->rest);
-		if (p->rest == NULL) {
-			br->kind = DB_BR_ACTION;
-			br->action = p->action;
-		} else {
-			br->kind = DB_BR_LEVEL;
-			br->level = &p->rest->link;
-		}
+		if (p->rest == NULL)
+			db_branch_set_action(p->br, p->action);
+		else
+			db_branch_set_level(p->br, &p->rest->link);
 		break;
 	case PLAN_PRUNE:
 		path_free(pool, p->path, NULL);
-		branch_free(pool, br);
-		br->kind = DB_BR_ACTION;
-		br->action = p->action;
+		level_free(pool, db_branch_level(p->br));
+		db_branch_set_action(p->br, p->action);
 		break;
 	}
 }

@@ -27,13 +27,57 @@ enum db_branch_kind {
 	DB_BR_LEVEL,	/* evaluate a level of further comparisons */
 };
 
-struct db_node;
-
+/*
+ * A branch in one word, so that a trie node fills one cache line: 0 is
+ * nothing, an even value a level (a pointer to its set of db_node: nodes
+ * are aligned, so a pointer is even) and an odd one an action, held in
+ * the high half. A 32-bit pointer fits the low half just as well.
+ */
 struct db_branch {
-	enum db_branch_kind kind;
-	uint32_t action;		/* DB_BR_ACTION */
-	struct tree_node *level;	/* DB_BR_LEVEL: a set of db_node */
+	uint64_t word;
 };
+
+_Static_assert(_Alignof(struct tree_node) > 1 &&
+		       sizeof(uintptr_t) <= sizeof(uint64_t),
+	       "a level pointer is even and fits a branch word");
+
+static inline bool db_branch_empty(const struct db_branch *br)
+{
+	return br->word == 0;
+}
+
+static inline enum db_branch_kind db_branch_kind(const struct db_branch *br)
+{
+	if (db_branch_empty(br))
+		return DB_BR_NONE;
+	return (br->word & 1) ? DB_BR_ACTION : DB_BR_LEVEL;
+}
+
+/* The action of a DB_BR_ACTION branch. */
+static inline uint32_t db_branch_action(const struct db_branch *br)
+{
+	return (uint32_t)(br->word >> 32);
+}
+
+/* The level of a DB_BR_LEVEL branch; NULL for the other kinds. */
+static inline struct tree_node *db_branch_level(const struct db_branch *br)
+{
+	if (br->word & 1)
+		return NULL;
+	return (struct tree_node *)(uintptr_t)br->word;
+}
+
+static inline void db_branch_set_action(struct db_branch *br, uint32_t action)
+{
+	br->word = ((uint64_t)action << 32) | 1;
+}
+
+/* @level: a non-empty level; NULL leaves nothing on the branch */
+static inline void db_branch_set_level(struct db_branch *br,
+				       struct tree_node *level)
+{
+	br->word = (uintptr_t)level;
+}
 
 /*
  * One comparison of an argument, normalised to what BPF can test: EQ (with
@@ -54,17 +98,15 @@ struct db_node {
 };
 
 /*
- * One syscall on one ABI. Either a single action for every call
- * (unconditional), or a set of comparisons: the rule trie.
+ * One syscall on one ABI. Its rules are a branch: nothing (only a
+ * priority was given), one action for every call (unconditional), or a
+ * set of comparisons: the rule trie's top level.
  */
 struct db_syscall {
 	struct tree_node link;
 	int num;		/* number on this ABI (pseudo numbers < 0) */
 	uint8_t priority;	/* from seccomp_syscall_priority */
-	bool has_rules;		/* false: only a priority was given */
-	bool uncond;		/* every call gets @action */
-	uint32_t action;
-	struct tree_node *level; /* the trie's top level when !uncond */
+	struct db_branch rules;
 };
 
 /* What the filter's pool holds: trie nodes and syscall entries. */
@@ -72,6 +114,14 @@ union db_entry {
 	struct db_node node;
 	struct db_syscall sys;
 };
+
+/*
+ * A large filter's build time is mostly memory traffic: one cache line
+ * per node on 64-bit hosts (24 + 24 + 16 bytes). A field added to a node
+ * must make room elsewhere.
+ */
+_Static_assert(sizeof(void *) != 8 || sizeof(union db_entry) == 64,
+	       "a trie node fills one cache line");
 
 /* The rules of one ABI. */
 struct db_arch {

@@ -86,10 +86,10 @@ static bpf_acc acc_arg(const struct gen *g, unsigned int arg, bool hi,
 
 static int gen_branch(struct gen *g, const struct db_branch *br, int next)
 {
-	if (br->kind == DB_BR_ACTION)
-		return bpf_ir_ret(g->ir, br->action);
-	if (br->kind == DB_BR_LEVEL)
-		return gen_level(g, br->level, next);
+	if (db_branch_kind(br) == DB_BR_ACTION)
+		return bpf_ir_ret(g->ir, db_branch_action(br));
+	if (db_branch_kind(br) == DB_BR_LEVEL)
+		return gen_level(g, db_branch_level(br), next);
 	return next;
 }
 
@@ -247,7 +247,7 @@ static bool runs_with(const struct db_node *n, unsigned int arg,
 		      uint64_t mask)
 {
 	return n->cmp.op == SCMP_CMP_EQ && n->cmp.arg == arg &&
-	       n->cmp.mask == mask && n->br[0].kind == DB_BR_NONE;
+	       n->cmp.mask == mask && db_branch_empty(&n->br[0]);
 }
 
 /*
@@ -291,9 +291,9 @@ static int gen_level(struct gen *g, const struct tree_node *level, int fail)
 /* The outcome of one syscall entry: its action or its argument checks. */
 static int gen_syscall(struct gen *g, const struct db_syscall *sys)
 {
-	if (sys->uncond)
-		return bpf_ir_ret(g->ir, sys->action);
-	return gen_level(g, sys->level,
+	if (db_branch_kind(&sys->rules) == DB_BR_ACTION)
+		return bpf_ir_ret(g->ir, db_branch_action(&sys->rules));
+	return gen_level(g, db_branch_level(&sys->rules),
 			 bpf_ir_ret(g->ir, g->filter->attr.act_default));
 }
 
@@ -772,7 +772,7 @@ static int add_syscalls(struct gen *g, struct db_syscall **sys, int cnt,
 
 	for (i = 0; i < cnt && rc == 0; i++) {
 		/* pseudo numbers never reach the kernel; -1 only with TSKIP */
-		if (!sys[i]->has_rules || (sys[i]->num < 0 &&
+		if (db_branch_empty(&sys[i]->rules) || (sys[i]->num < 0 &&
 					   !(sys[i]->num == -1 && tskip)))
 			continue;
 		target = gen_syscall(g, sys[i]);

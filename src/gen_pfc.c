@@ -62,25 +62,20 @@ static void print_action(struct pfc *p, unsigned int depth, uint32_t action)
 static void print_level(struct pfc *p, const struct tree_node *level,
 			unsigned int depth);
 
-static bool branch_empty(const struct db_branch *br)
-{
-	return br->kind == DB_BR_NONE;
-}
-
 static void print_branch(struct pfc *p, const struct db_branch *br,
 			 unsigned int depth)
 {
-	if (br->kind == DB_BR_ACTION)
-		print_action(p, depth, br->action);
-	else if (br->kind == DB_BR_LEVEL)
-		print_level(p, br->level, depth);
+	if (db_branch_kind(br) == DB_BR_ACTION)
+		print_action(p, depth, db_branch_action(br));
+	else if (db_branch_kind(br) == DB_BR_LEVEL)
+		print_level(p, db_branch_level(br), depth);
 }
 
 /* "else" and a false branch, if it holds anything. */
 static void print_else(struct pfc *p, const struct db_branch *br,
 		       unsigned int depth)
 {
-	if (branch_empty(br))
+	if (db_branch_empty(br))
 		return;
 	indent(p, depth);
 	fputs("else\n", p->out);
@@ -154,7 +149,7 @@ static void print_level(struct pfc *p, const struct tree_node *level,
 			miss = &n->br[0];
 			for (; i < j; i++) {
 				print_low(p, nodes[i], depth + 1);
-				if (branch_empty(miss))
+				if (db_branch_empty(miss))
 					miss = &nodes[i]->br[0];
 			}
 			print_else(p, miss, depth);
@@ -201,9 +196,8 @@ static unsigned int level_tests(struct pfc *p, const struct arch_def *arch,
 			tests += (i > 0 && same_high(nodes[i - 1], nodes[i])) ?
 					 1 : 2;
 		for (b = 0; b < 2; b++)
-			if (nodes[i]->br[b].kind == DB_BR_LEVEL)
-				tests += level_tests(p, arch,
-						     nodes[i]->br[b].level);
+			tests += level_tests(p, arch,
+					     db_branch_level(&nodes[i]->br[b]));
 	}
 	if (nodes != buf)
 		free(nodes);
@@ -213,8 +207,9 @@ static unsigned int level_tests(struct pfc *p, const struct arch_def *arch,
 static uint32_t priority(struct pfc *p, const struct arch_def *arch,
 			 const struct db_syscall *sys)
 {
-	unsigned int tests = sys->uncond ? 0 :
-					   level_tests(p, arch, sys->level);
+	/* none for an unconditional action */
+	unsigned int tests = level_tests(p, arch,
+					 db_branch_level(&sys->rules));
 
 	if (tests > 0xffff)
 		tests = 0xffff;
@@ -259,10 +254,7 @@ static void print_syscall(struct pfc *p, const struct entry *e,
 		name ? name : "UNKNOWN", (uint32_t)e->sys->num, e->priority);
 	indent(p, depth);
 	fprintf(p->out, "if ($syscall == %u)\n", (uint32_t)e->sys->num);
-	if (e->sys->uncond)
-		print_action(p, depth + 1, e->sys->action);
-	else
-		print_level(p, e->sys->level, depth + 1);
+	print_branch(p, &e->sys->rules, depth + 1);
 }
 
 /*
@@ -317,7 +309,7 @@ static void print_arch(struct pfc *p, const struct db_filter *filter,
 		return;
 	}
 	for (i = 0; i < cnt; i++)
-		if (sys[i]->has_rules)
+		if (!db_branch_empty(&sys[i]->rules))
 			list[n++] = (struct entry){ sys[i],
 						    priority(p, arch->arch,
 							     sys[i]) };
