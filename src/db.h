@@ -120,7 +120,7 @@ union db_entry {
  * per node on 64-bit hosts (24 + 24 + 16 bytes). A field added to a node
  * must make room elsewhere.
  */
-_Static_assert(sizeof(void *) != 8 || sizeof(union db_entry) == 64,
+_Static_assert(sizeof(void *) != 8 || sizeof(union db_entry) == POOL_ALIGN,
 	       "a trie node fills one cache line");
 
 /* The rules of one ABI. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /* Fixed-size slots carved from chunks: cheap to take, return and drop. */
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,16 +9,28 @@
 
 /*
  * Chunks double from the first size up to the last. The first holds the
- * ~100 entries of a typical filter (10 KiB): one malloc per filter.
+ * ~100 entries of a typical filter (8 KiB): one allocation per filter.
  */
 #define CHUNK_SLOTS_FIRST 128U
 #define CHUNK_SLOTS_MAX 4096U
 
+/* A chunk's header; its slots follow on the next cache line. */
 struct pool_chunk {
 	struct pool_chunk *next;
 	size_t slots;
-	max_align_t mem[];
 };
+
+/*
+ * Where a chunk's slots start. Chunks come from malloc() with room to
+ * round up: glibc's aligned_alloc() takes ~350 more instructions, 0.6% of
+ * building a typical filter.
+ */
+static char *chunk_slots(struct pool_chunk *chunk)
+{
+	char *end = (char *)(chunk + 1);
+
+	return end + (-(uintptr_t)end & (POOL_ALIGN - 1));
+}
 
 /**
  * pool_init - an empty pool of @slot_size byte slots
@@ -43,22 +56,25 @@ void *pool_refill(struct pool *pool)
 {
 	struct pool_chunk *chunk;
 	size_t slots;
+	char *mem;
 
 	slots = pool->chunks == NULL ? CHUNK_SLOTS_FIRST :
 		pool->chunks->slots * 2;
 	if (slots > CHUNK_SLOTS_MAX)
 		slots = CHUNK_SLOTS_MAX;
-	chunk = malloc(sizeof(*chunk) + slots * pool->slot_size);
+	chunk = malloc(sizeof(*chunk) + POOL_ALIGN - 1 +
+		       slots * pool->slot_size);
 	if (chunk == NULL)
 		return NULL;
-	POOL_POISON(chunk->mem, slots * pool->slot_size);
+	mem = chunk_slots(chunk);
+	POOL_POISON(mem, slots * pool->slot_size);
 	chunk->next = pool->chunks;
 	chunk->slots = slots;
 	pool->chunks = chunk;
-	pool->fresh = (char *)chunk->mem + pool->slot_size;
-	pool->fresh_end = (char *)chunk->mem + slots * pool->slot_size;
-	POOL_UNPOISON(chunk->mem, pool->slot_size);
-	return chunk->mem;
+	pool->fresh = mem + pool->slot_size;
+	pool->fresh_end = mem + slots * pool->slot_size;
+	POOL_UNPOISON(mem, pool->slot_size);
+	return mem;
 }
 
 /**
@@ -110,7 +126,8 @@ void pool_drop(struct pool *pool)
 
 	for (chunk = pool->chunks; chunk != NULL; chunk = next) {
 		next = chunk->next;
-		POOL_UNPOISON(chunk->mem, chunk->slots * pool->slot_size);
+		POOL_UNPOISON(chunk_slots(chunk),
+			      chunk->slots * pool->slot_size);
 		free(chunk);
 	}
 	pool_init(pool, pool->slot_size);

@@ -26,6 +26,12 @@
 #define POOL_UNPOISON(addr, size) ((void)(addr), (void)(size))
 #endif
 
+/*
+ * A chunk's slots start on a cache line (64 bytes on common hosts): slots
+ * whose size is a multiple of it never straddle two lines.
+ */
+#define POOL_ALIGN 64
+
 struct pool_chunk;
 
 /* Free slots hold the link to the next one. */
