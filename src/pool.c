@@ -37,7 +37,7 @@ static char *chunk_slots(struct pool_chunk *chunk)
  */
 void pool_init(struct pool *pool, size_t slot_size)
 {
-	size_t align = sizeof(max_align_t);
+	size_t align = _Alignof(max_align_t);
 
 	if (slot_size < sizeof(struct pool_free_slot))
 		slot_size = sizeof(struct pool_free_slot);
@@ -88,8 +88,7 @@ void pool_put(struct pool *pool, void *slot)
 		return;
 	s->next = pool->free_slots;
 	pool->free_slots = s;
-	POOL_POISON((char *)s + sizeof(max_align_t),
-		    pool->slot_size - sizeof(max_align_t));
+	POOL_POISON((char *)s + sizeof(*s), pool->slot_size - sizeof(*s));
 }
 
 /**
