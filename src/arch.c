@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <stddef.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <seccomp.h>
@@ -227,18 +226,25 @@ static const char *mux_pseudo_name(int num)
 	return NULL;
 }
 
-static int def_name_cmp(const void *key, const void *elem)
+/* The table row of a name, or NULL: one strcmp() for most names. */
+static const struct syscall_def *name_def(const char *name)
 {
-	return strcmp(key, ((const struct syscall_def *)elem)->name);
+	unsigned int mask = syscall_name_slots - 1, h = 0, row;
+	const unsigned char *c;
+
+	for (c = (const unsigned char *)name; *c != '\0'; c++)
+		h = h * 31 + *c;
+	for (h &= mask; (row = syscall_name_index[h]) != 0; h = (h + 1) & mask)
+		if (strcmp(syscall_defs[row - 1].name, name) == 0)
+			return &syscall_defs[row - 1];
+	return NULL;
 }
 
 /* The raw table number of a name on an ABI, or __NR_SCMP_ERROR. */
 static int table_num(const struct arch_def *arch, const char *name)
 {
-	const struct syscall_def *def;
+	const struct syscall_def *def = name_def(name);
 
-	def = bsearch(name, syscall_defs, syscall_defs_count,
-		      sizeof(syscall_defs[0]), def_name_cmp);
 	return def == NULL ? __NR_SCMP_ERROR : def->num[arch->abi];
 }
 

@@ -48,6 +48,14 @@ extern const struct syscall_def syscall_defs[];
 extern const unsigned int syscall_defs_count;
 
 /*
+ * The rows by name. A name hashes to h = h * 31 + byte over its bytes,
+ * modulo syscall_name_slots (a power of two); its row + 1 is in slot h or
+ * in one of the next ones before an empty slot (0).
+ */
+extern const unsigned int syscall_name_slots;
+extern const uint16_t syscall_name_index[];
+
+/*
  * For each ABI, the indices of all syscall_defs sorted by (num[abi], name):
  * entry i of ABI a is syscall_num_order[a * syscall_defs_count + i].
  */
