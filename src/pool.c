@@ -10,9 +10,14 @@
 /*
  * Chunks double from the first size up to the last. The first holds the
  * ~100 entries of a typical filter (8 KiB): one allocation per filter.
+ * The last is large (4 MiB) so that a large filter's pool is a few big
+ * blocks: glibc maps such a block, and once one is freed it serves the
+ * next ones from its heap and keeps them there across filters. With many
+ * 256 KiB chunks it gave a 20k-rule filter's pages back to the kernel at
+ * every release, and the next build faulted them in again.
  */
 #define CHUNK_SLOTS_FIRST 128U
-#define CHUNK_SLOTS_MAX 4096U
+#define CHUNK_SLOTS_MAX 65536U
 
 /* A chunk's header; its slots follow on the next cache line. */
 struct pool_chunk {
