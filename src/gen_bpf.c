@@ -426,7 +426,7 @@ _Static_assert(FOLD_MAX == 1, "one lone number per range");
 #define CUT_FOLD 0
 
 /* Above any real cost (16 weights of at most 2^20, 16 deep), twice fits. */
-#define COST_MAX (1U << 30)
+#define COST_MAX (1 << 30)
 
 /*
  * The cheapest search over r[0..cnt) (cnt <= PLAN_MAX) within a depth:
@@ -443,8 +443,13 @@ _Static_assert(FOLD_MAX == 1, "one lone number per range");
  * the last interval hold junk that no valid entry reads. The last group of
  * lanes starts at most at cnt - len and a cut's right side is read k < len
  * lanes on: every read stays below PLAN_MAX + PLAN_VEC.
+ *
+ * The table holds costs less COST_MAX, at most 0 (0: no search fits): two
+ * sides then add up to a negative int32_t, and SSE2 compares those alone.
+ * Lanes add as uint32_t, so junk can wrap without harm.
  */
 typedef uint32_t plan_vec __attribute__((vector_size(16)));
+typedef int32_t plan_svec __attribute__((vector_size(16)));
 #define PLAN_VEC 4U
 #define PLAN_LANES (PLAN_MAX + PLAN_VEC)
 
@@ -452,11 +457,11 @@ struct plan {
 	const struct range *r;
 	unsigned int cnt;
 	uint32_t sum[PLAN_LANES];	/* sum[i]: weight of r[0..i) */
-	uint32_t cost[PLAN_MAX + 1][PLAN_MAX + 1][PLAN_LANES]; /* d, len, i */
+	int32_t cost[PLAN_MAX + 1][PLAN_MAX + 1][PLAN_LANES]; /* d, len, i */
 	uint32_t cut[PLAN_MAX + 1][PLAN_MAX + 1][PLAN_LANES]; /* left length */
 };
 
-static inline plan_vec vec_load(const uint32_t *at)
+static inline plan_vec vec_load(const void *at)
 {
 	plan_vec v;
 
@@ -464,7 +469,7 @@ static inline plan_vec vec_load(const uint32_t *at)
 	return v;
 }
 
-static inline void vec_store(uint32_t *at, plan_vec v)
+static inline void vec_store(void *at, plan_vec v)
 {
 	memcpy(at, &v, sizeof(v));
 }
@@ -497,33 +502,41 @@ static inline void plan_cuts(unsigned int d, unsigned int len, unsigned int *lo,
 static void plan_row(struct plan *p, unsigned int d, unsigned int len)
 {
 	unsigned int lanes = p->cnt - len + 1, i, k, lo, hi;
-	uint32_t *cost = p->cost[d][len], *cut = p->cut[d][len];
-	const uint32_t *left, *right;
-	plan_vec best, at, c, better;
-	const plan_vec max = { COST_MAX, COST_MAX, COST_MAX, COST_MAX };
+	int32_t *cost = p->cost[d][len];
+	uint32_t *cut = p->cut[d][len];
+	const int32_t *left, *right;
+	plan_vec best, at, next, c, better;
+	const plan_vec none = { -COST_MAX, -COST_MAX, -COST_MAX, -COST_MAX };
+	const plan_vec one = { 1, 1, 1, 1 }, zero = { 0 };
 
 	plan_cuts(d, len, &lo, &hi);
 	for (i = 0; i < lanes; i += PLAN_VEC) {
-		best = max;
-		at = max - max;
-		for (k = lo; k <= hi; k++) {
-			left = p->cost[d - 1][k] + i;
-			right = p->cost[d - 1][len - k] + i + k;
+		best = none;
+		at = zero;
+		next = one * lo;
+		/* as in plan_entry(): left one row on, right one back, one on */
+		left = &p->cost[d - 1][lo][i];
+		right = &p->cost[d - 1][len - lo][i + lo];
+		for (k = lo; k <= hi; k++, left += PLAN_LANES,
+		    right -= PLAN_LANES - 1) {
 			c = vec_load(left) + vec_load(right);
-			better = (plan_vec)(c < best);
-			best = (c & better) | (best & ~better);
-			at = ((max - max + k) & better) | (at & ~better);
+			better = (plan_vec)((plan_svec)c < (plan_svec)best);
+			best ^= (c ^ best) & better;
+			at ^= (next ^ at) & better;
+			next += one;
 		}
-		best += vec_load(p->sum + i + len) - vec_load(p->sum + i);
-		better = (plan_vec)(best < max);
-		vec_store(cost + i, (best & better) | (max & ~better));
+		/* COST_MAX less twice COST_MAX, then at most 0 */
+		best += vec_load(p->sum + i + len) - vec_load(p->sum + i) -
+			none;
+		vec_store(cost + i,
+			  best & (plan_vec)((plan_svec)best < (plan_svec)zero));
 		vec_store(cut + i, at);
 	}
 	if (len != 3)
 		return;
 	for (i = 0; i < lanes; i++)
 		if (plan_foldable(p->r + i)) {
-			cost[i] = p->sum[i + 3] - p->sum[i];
+			cost[i] = (int32_t)(p->sum[i + 3] - p->sum[i]) - COST_MAX;
 			cut[i] = CUT_FOLD;
 		}
 }
@@ -536,12 +549,13 @@ static void plan_row(struct plan *p, unsigned int d, unsigned int len)
 static inline void plan_entry(struct plan *p, unsigned int d, unsigned int i,
 			      unsigned int len)
 {
-	const uint32_t *left, *right;
-	uint32_t best = COST_MAX, c;
+	const int32_t *left, *right;
+	int32_t best = -COST_MAX, c;
 	unsigned int k, lo, hi, cut = 0;
 
 	if (len == 3 && plan_foldable(p->r + i)) {
-		p->cost[d][len][i] = p->sum[i + len] - p->sum[i];
+		p->cost[d][len][i] = (int32_t)(p->sum[i + len] - p->sum[i]) -
+				     COST_MAX;
 		p->cut[d][len][i] = CUT_FOLD;
 		return;
 	}
@@ -555,8 +569,8 @@ static inline void plan_entry(struct plan *p, unsigned int d, unsigned int i,
 			cut = k;
 		}
 	}
-	best += p->sum[i + len] - p->sum[i];
-	p->cost[d][len][i] = best < COST_MAX ? best : COST_MAX;
+	best += (int32_t)(p->sum[i + len] - p->sum[i]) + COST_MAX;
+	p->cost[d][len][i] = best < 0 ? best : 0;
 	p->cut[d][len][i] = cut;
 }
 
@@ -574,20 +588,20 @@ static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 	for (i = 0; i < cnt; i++) {
 		p->sum[i + 1] = p->sum[i] + r[i].weight;
 		/* one range: the jeq tests folded into it */
-		p->cost[0][1][i] = r[i].folds == 0 ? 0 : COST_MAX;
+		p->cost[0][1][i] = r[i].folds == 0 ? -COST_MAX : 0;
 	}
 	for (d = 1; d < depth; d++) {
 		most = d < 5 && 1U << d < cnt ? 1U << d : cnt;
 		/* one range below a comparison: its jeq tests (FOLD_MAX) */
 		if (d == 1)
 			for (i = 0; i < cnt; i++)
-				p->cost[1][1][i] = r[i].weight * r[i].folds;
-		for (len = 1; len < d && len <= cnt; len++) {
+				p->cost[1][1][i] = (int32_t)(r[i].weight *
+							     r[i].folds) -
+						   COST_MAX;
+		/* gen_planned() reads their cuts at depth len */
+		for (len = 1; len < d && len <= cnt; len++)
 			memcpy(p->cost[d][len], p->cost[d - 1][len],
 			       (cnt - len + 1) * sizeof(uint32_t));
-			memcpy(p->cut[d][len], p->cut[d - 1][len],
-			       (cnt - len + 1) * sizeof(uint32_t));
-		}
 		for (len = d > 2 ? d : 2; len <= most; len++) {
 			if (d + 1 < depth) {
 				plan_row(p, d, len);
@@ -677,7 +691,7 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
 			return -ENOMEM;
 		i = depth < cnt ? depth : cnt;
 		plan_make(g->plan, r, cnt, depth);
-		if (g->plan->cost[i][cnt][0] < COST_MAX)
+		if (g->plan->cost[i][cnt][0] < 0)
 			return gen_planned(g, g->plan, i, 0, cnt);
 		/* cannot happen (the depth fits the ranges): split below */
 	}
