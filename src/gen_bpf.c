@@ -57,8 +57,10 @@ struct gen {
 	struct bpf_ir *ir;
 	const struct db_filter *filter;
 	const struct arch_def *arch;	/* the ABI being generated */
-	struct plan *plan;		/* tables of gen_ranges(), or NULL */
-	uint32_t *pack;			/* gen_ranges() scratch, per ABI */
+	struct plan *plan;		/* gen_ranges()'s tables, per ABI */
+	uint32_t *pack;			/* gen_ranges()'s scratch, per ABI */
+	void *scratch;			/* both, and gen_arch()'s arrays */
+	size_t scratch_size;
 };
 
 /* A stretch of syscall numbers with one outcome (a graph node). */
@@ -361,14 +363,9 @@ static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
 	struct range *r = &rs->r[rs->cnt - 1];
 	unsigned int i, j;
 
-	if (rs->cnt + 2 > rs->cap) {
-		r = realloc(rs->r, (rs->cap * 2 + 8) * sizeof(*r));
-		if (r == NULL)
-			return -ENOMEM;
-		rs->r = r;
-		rs->cap = rs->cap * 2 + 8;
-		r = &rs->r[rs->cnt - 1];
-	}
+	/* gen_arch() makes room for every split: cannot happen */
+	if (rs->cnt + 2 > rs->cap)
+		return -EFAULT;
 	/* syscalls come in number order: most often the last range splits */
 	if (lo >= r->lo && hi < r->hi) {
 		if (lo > r->lo) {
@@ -687,8 +684,6 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
 	if (cnt == 2)
 		return gen_pair(g, r);
 	if (cnt <= PLAN_MAX && depth > 0) {
-		if (g->plan == NULL && (g->plan = malloc(sizeof(*g->plan))) == NULL)
-			return -ENOMEM;
 		i = depth < cnt ? depth : cnt;
 		plan_make(g->plan, r, cnt, depth);
 		if (g->plan->cost[i][cnt][0] < 0)
@@ -819,6 +814,20 @@ static bool range_hot(const struct gen *g, int target)
 }
 
 /*
+ * At least @size bytes in g->scratch, which one generation reuses for
+ * every ABI: its old contents are gone. Returns 0 or -ENOMEM.
+ */
+static int scratch_reserve(struct gen *g, size_t size)
+{
+	if (size <= g->scratch_size)
+		return 0;
+	free(g->scratch);
+	g->scratch = malloc(size);
+	g->scratch_size = g->scratch == NULL ? 0 : size;
+	return g->scratch == NULL ? -ENOMEM : 0;
+}
+
+/*
  * The block of one ABI (x86_64 and x32 together when the filter has both).
  * @second: the x32 half of such a pair, or NULL.
  */
@@ -827,7 +836,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 {
 	const struct db_filter *filter = g->filter;
 	struct ranges rs = { 0 };
-	struct db_syscall **prio = NULL, **sys = NULL, **sys2 = NULL;
+	struct db_syscall **prio, **sys = NULL, **sys2 = NULL;
 	unsigned int prio_cnt = 0, i, total, depth;
 	uint32_t span[4] = { 0 };	/* first, last: of @arch, of @second */
 	int deflt, badarch, rc, cnt, cnt2 = 0;
@@ -840,13 +849,18 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	if (rc < 0)
 		goto out;
 	total = (unsigned int)cnt + (unsigned int)cnt2;
-	prio = malloc((total + 1) * sizeof(*prio));
 	/* each syscall splits off at most two more ranges, BADARCH two */
 	rs.cap = 2 * total + 8;
-	rs.r = malloc(rs.cap * sizeof(*rs.r));
-	rc = -ENOMEM;
-	if (prio == NULL || rs.r == NULL)
+	/* in one block: the plan, ranges, prioritised syscalls, the pack */
+	rc = scratch_reserve(g, sizeof(*g->plan) + rs.cap * sizeof(*rs.r) +
+				       (total + 1) * sizeof(*prio) +
+				       (rs.cap + 1) * sizeof(*g->pack));
+	if (rc < 0)
 		goto out;
+	g->plan = g->scratch;
+	rs.r = (struct range *)(g->plan + 1);
+	prio = (struct db_syscall **)(rs.r + rs.cap);
+	g->pack = (uint32_t *)(prio + total + 1);
 	rs.cnt = 1;
 	deflt = bpf_ir_ret(g->ir, filter->attr.act_default);
 	rs.r[0] = (struct range){ .lo = 0, .hi = UINT32_MAX, .target = deflt };
@@ -920,16 +934,8 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	rc = fold_lone(g, rs.r, &rs.cnt);
 	if (rc < 0)
 		goto out;
-	rc = -ENOMEM;
-	g->pack = malloc((rs.cnt + 1) * sizeof(*g->pack));
-	if (g->pack == NULL)
-		goto out;
 	rc = gen_ranges(g, rs.r, rs.cnt, depth);
 out:
-	free(g->pack);
-	g->pack = NULL;
-	free(prio);
-	free(rs.r);
 	free(sys);
 	free(sys2);
 	return rc;
@@ -983,6 +989,6 @@ int gen_bpf_generate(const struct db_filter *filter, struct sock_filter **prog,
 	}
 	rc = bpf_ir_layout(g.ir, target, big_endian, prog, len);
 	bpf_ir_free(g.ir);
-	free(g.plan);
+	free(g.scratch);
 	return rc;
 }
