@@ -357,16 +357,36 @@ static unsigned int ranges_split(struct ranges *rs, uint32_t at)
 	return i + 1;
 }
 
-/* Gives the numbers lo..hi the outcome @target, over whatever they had. */
-static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
+/* ranges_set() where lo..hi does not lie inside the last range. */
+static __attribute__((noinline)) int ranges_replace(struct ranges *rs,
+						    uint32_t lo, uint32_t hi,
+						    int target)
+{
+	unsigned int i, j;
+
+	i = lo == 0 ? 0 : ranges_split(rs, lo);
+	j = hi == UINT32_MAX ? rs->cnt : ranges_split(rs, hi + 1);
+	/* ranges i..j-1 now make up lo..hi exactly: keep one */
+	rs->r[i].hi = hi;
+	rs->r[i].target = target;
+	memmove(&rs->r[i + 1], &rs->r[j], (rs->cnt - j) * sizeof(*rs->r));
+	rs->cnt -= j - i - 1;
+	return 0;
+}
+
+/*
+ * Gives the numbers lo..hi the outcome @target, over whatever they had.
+ * Syscalls come in number order: most often the last range splits, here
+ * without a call.
+ */
+static inline int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi,
+			     int target)
 {
 	struct range *r = &rs->r[rs->cnt - 1];
-	unsigned int i, j;
 
 	/* gen_arch() makes room for every split: cannot happen */
 	if (rs->cnt + 2 > rs->cap)
 		return -EFAULT;
-	/* syscalls come in number order: most often the last range splits */
 	if (lo >= r->lo && hi < r->hi) {
 		if (lo > r->lo) {
 			r[1] = r[0];
@@ -382,14 +402,7 @@ static int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi, int target)
 		rs->cnt++;
 		return 0;
 	}
-	i = lo == 0 ? 0 : ranges_split(rs, lo);
-	j = hi == UINT32_MAX ? rs->cnt : ranges_split(rs, hi + 1);
-	/* ranges i..j-1 now make up lo..hi exactly: keep one */
-	rs->r[i].hi = hi;
-	rs->r[i].target = target;
-	memmove(&rs->r[i + 1], &rs->r[j], (rs->cnt - j) * sizeof(*rs->r));
-	rs->cnt -= j - i - 1;
-	return 0;
+	return ranges_replace(rs, lo, hi, target);
 }
 
 /* How much more a number rules let through or check weighs than others. */
