@@ -552,6 +552,25 @@ static void plan_row(struct plan *p, unsigned int d, unsigned int len)
 }
 
 /*
+ * Stores the entry of r[i..i+len) at depth @d: its best cut @cut and that
+ * cut's sides @best (as plan_row() sums them), or the fold of three.
+ */
+static inline void plan_store(struct plan *p, unsigned int d, unsigned int i,
+			      unsigned int len, int32_t best, unsigned int cut)
+{
+	int32_t weight = (int32_t)(p->sum[i + len] - p->sum[i]);
+
+	if (len == 3 && plan_foldable(p->r + i)) {
+		p->cost[d][len][i] = weight - COST_MAX;
+		p->cut[d][len][i] = CUT_FOLD;
+		return;
+	}
+	best += weight + COST_MAX;
+	p->cost[d][len][i] = best < 0 ? best : 0;
+	p->cut[d][len][i] = cut;
+}
+
+/*
  * Fills the entry of r[i..i+len) at depth @d alone, as plan_row() would.
  * For every next k, left (r[i..i+k) at depth d - 1) is one row on and
  * right (r[i+k..i+len)) one row back and one lane on.
@@ -563,12 +582,6 @@ static inline void plan_entry(struct plan *p, unsigned int d, unsigned int i,
 	int32_t best = -COST_MAX, c;
 	unsigned int k, lo, hi, cut = 0;
 
-	if (len == 3 && plan_foldable(p->r + i)) {
-		p->cost[d][len][i] = (int32_t)(p->sum[i + len] - p->sum[i]) -
-				     COST_MAX;
-		p->cut[d][len][i] = CUT_FOLD;
-		return;
-	}
 	plan_cuts(d, len, &lo, &hi);
 	left = &p->cost[d - 1][lo][i];
 	right = &p->cost[d - 1][len - lo][i + lo];
@@ -579,16 +592,52 @@ static inline void plan_entry(struct plan *p, unsigned int d, unsigned int i,
 			cut = k;
 		}
 	}
-	best += (int32_t)(p->sum[i + len] - p->sum[i]) + COST_MAX;
-	p->cost[d][len][i] = best < 0 ? best : 0;
-	p->cut[d][len][i] = cut;
+	plan_store(p, d, i, len, best, cut);
+}
+
+/*
+ * Fills the entries of r[0..len) at depth @d for len = @from..@most (the
+ * left sides of a cut of the whole), as plan_entry() would. A cut of
+ * r[0..k+m) after k ranges reads r[0..k), kept in first[], and r[k..k+m),
+ * in the row of length m: for every m, four k at once, each lane pushing
+ * its sum to the best of its length k + m. Longest m first: every length
+ * meets its cuts in plan_entry()'s order. Lanes past a row's last interval
+ * read its junk, or 0 in first[], and push only to lengths past cnt.
+ */
+static void plan_prefixes(struct plan *p, unsigned int d, unsigned int from,
+			  unsigned int most)
+{
+	unsigned int half = 1U << (d - 1), k, m, len;
+	unsigned int top = half < p->cnt - 1 ? half : p->cnt - 1;
+	int32_t first[PLAN_LANES] = { 0 }, best[2 * PLAN_LANES];
+	uint32_t cut[2 * PLAN_LANES] = { 0 };
+	const plan_vec step = { PLAN_VEC, PLAN_VEC, PLAN_VEC, PLAN_VEC };
+	plan_vec at, c, now, better;
+
+	for (len = 0; len <= 2 * top + PLAN_VEC; len++)
+		best[len] = -COST_MAX;
+	for (k = 1; k <= top; k++)
+		first[k] = p->cost[d - 1][k][0];
+	for (m = top; m > 0; m--) {
+		at = (plan_vec){ 1, 2, 3, 4 };
+		for (k = 1; k <= top; k += PLAN_VEC, at += step) {
+			c = vec_load(first + k) + vec_load(&p->cost[d - 1][m][k]);
+			now = vec_load(best + k + m);
+			better = (plan_vec)((plan_svec)c < (plan_svec)now);
+			vec_store(best + k + m, now ^ ((c ^ now) & better));
+			now = vec_load(cut + k + m);
+			vec_store(cut + k + m, now ^ ((at ^ now) & better));
+		}
+	}
+	for (len = from; len <= most; len++)
+		plan_store(p, d, 0, len, best[len], cut[len]);
 }
 
 /* Fills the plan for r[0..cnt) (2 < cnt <= PLAN_MAX) at depth @depth. */
 static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 		      unsigned int depth)
 {
-	unsigned int d, i, len, most;
+	unsigned int d, i, len, most, from;
 
 	p->r = r;
 	p->cnt = cnt;
@@ -612,16 +661,16 @@ static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 		for (len = 1; len < d && len <= cnt; len++)
 			memcpy(p->cost[d][len], p->cost[d - 1][len],
 			       (cnt - len + 1) * sizeof(uint32_t));
-		for (len = d > 2 ? d : 2; len <= most; len++) {
-			if (d + 1 < depth) {
+		from = d > 2 ? d : 2;
+		if (d + 1 < depth) {
+			for (len = from; len <= most; len++)
 				plan_row(p, d, len);
-				continue;
-			}
-			/* just below the whole, only the two sides of its cut */
-			plan_entry(p, d, 0, len);
-			if (len < cnt)
-				plan_entry(p, d, cnt - len, len);
+			continue;
 		}
+		/* just below the whole, only the two sides of its cut */
+		plan_prefixes(p, d, from, most);
+		for (len = from; len <= most && len < cnt; len++)
+			plan_entry(p, d, cnt - len, len);
 	}
 	/* the whole search's depth holds just the whole */
 	plan_entry(p, depth, 0, cnt);
