@@ -466,6 +466,7 @@ typedef int32_t plan_svec __attribute__((vector_size(16)));
 struct plan {
 	const struct range *r;
 	unsigned int cnt;
+	uint32_t foldable;		/* bit i: plan_foldable(r + i) */
 	uint32_t sum[PLAN_LANES];	/* sum[i]: weight of r[0..i) */
 	int32_t cost[PLAN_MAX + 1][PLAN_MAX + 1][PLAN_LANES]; /* d, len, i */
 	uint32_t cut[PLAN_MAX + 1][PLAN_MAX + 1][PLAN_LANES]; /* left length */
@@ -513,7 +514,7 @@ static void plan_row(struct plan *p, unsigned int d, unsigned int len)
 {
 	unsigned int lanes = p->cnt - len + 1, i, k, lo, hi;
 	int32_t *cost = p->cost[d][len];
-	uint32_t *cut = p->cut[d][len];
+	uint32_t *cut = p->cut[d][len], fold;
 	const int32_t *left, *right;
 	plan_vec best, at, next, c, better;
 	const plan_vec none = { -COST_MAX, -COST_MAX, -COST_MAX, -COST_MAX };
@@ -544,11 +545,11 @@ static void plan_row(struct plan *p, unsigned int d, unsigned int len)
 	}
 	if (len != 3)
 		return;
-	for (i = 0; i < lanes; i++)
-		if (plan_foldable(p->r + i)) {
-			cost[i] = (int32_t)(p->sum[i + 3] - p->sum[i]) - COST_MAX;
-			cut[i] = CUT_FOLD;
-		}
+	for (fold = p->foldable; fold != 0; fold &= fold - 1) {
+		i = (unsigned int)__builtin_ctz(fold);
+		cost[i] = (int32_t)(p->sum[i + 3] - p->sum[i]) - COST_MAX;
+		cut[i] = CUT_FOLD;
+	}
 }
 
 /*
@@ -560,7 +561,7 @@ static inline void plan_store(struct plan *p, unsigned int d, unsigned int i,
 {
 	int32_t weight = (int32_t)(p->sum[i + len] - p->sum[i]);
 
-	if (len == 3 && plan_foldable(p->r + i)) {
+	if (len == 3 && (p->foldable >> i & 1)) {
 		p->cost[d][len][i] = weight - COST_MAX;
 		p->cut[d][len][i] = CUT_FOLD;
 		return;
@@ -643,6 +644,9 @@ static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 	p->cnt = cnt;
 	if (depth > cnt)
 		depth = cnt;
+	p->foldable = 0;
+	for (i = 0; i + 2 < cnt; i++)
+		p->foldable |= (uint32_t)plan_foldable(r + i) << i;
 	memset(p->sum, 0, sizeof(p->sum));
 	for (i = 0; i < cnt; i++) {
 		p->sum[i + 1] = p->sum[i] + r[i].weight;
