@@ -727,9 +727,8 @@ static int gen_planned(struct gen *g, const struct plan *p, unsigned int d,
  */
 static inline uint32_t slots_add(uint32_t used, unsigned int folds)
 {
-	uint32_t slots = 1U << folds;
-
-	return ((used + slots - 1) & ~(slots - 1)) + slots;
+	/* FOLD_MAX is 1: an odd count rounds up for a folded range */
+	return ((used + folds) & ~folds) + 1 + folds;
 }
 
 /*
