@@ -596,42 +596,95 @@ static inline void plan_entry(struct plan *p, unsigned int d, unsigned int i,
 	plan_store(p, d, i, len, best, cut);
 }
 
-/*
- * Fills the entries of r[0..len) at depth @d for len = @from..@most (the
- * left sides of a cut of the whole), as plan_entry() would. A cut of
- * r[0..k+m) after k ranges reads r[0..k), kept in first[], and r[k..k+m),
- * in the row of length m: for every m, four k at once, each lane pushing
- * its sum to the best of its length k + m. Longest m first: every length
- * meets its cuts in plan_entry()'s order. Lanes past a row's last interval
- * read its junk, or 0 in first[], and push only to lengths past cnt.
- */
-static void plan_prefixes(struct plan *p, unsigned int d, unsigned int from,
-			  unsigned int most)
+/* The lanes of @v in reverse order. */
+static inline plan_vec vec_reverse(plan_vec v)
 {
-	unsigned int half = 1U << (d - 1), k, m, len;
-	unsigned int top = half < p->cnt - 1 ? half : p->cnt - 1;
-	int32_t first[PLAN_LANES] = { 0 }, best[2 * PLAN_LANES];
-	uint32_t cut[2 * PLAN_LANES] = { 0 };
-	const plan_vec step = { PLAN_VEC, PLAN_VEC, PLAN_VEC, PLAN_VEC };
-	plan_vec at, c, now, better;
+#ifdef __clang__
+	return __builtin_shufflevector(v, v, 3, 2, 1, 0);
+#else
+	return __builtin_shuffle(v, (plan_vec){ 3, 2, 1, 0 });
+#endif
+}
 
-	for (len = 0; len <= 2 * top + PLAN_VEC; len++)
-		best[len] = -COST_MAX;
-	for (k = 1; k <= top; k++)
-		first[k] = p->cost[d - 1][k][0];
-	for (m = top; m > 0; m--) {
-		at = (plan_vec){ 1, 2, 3, 4 };
-		for (k = 1; k <= top; k += PLAN_VEC, at += step) {
-			c = vec_load(first + k) + vec_load(&p->cost[d - 1][m][k]);
-			now = vec_load(best + k + m);
-			better = (plan_vec)((plan_svec)c < (plan_svec)now);
-			vec_store(best + k + m, now ^ ((c ^ now) & better));
-			now = vec_load(cut + k + m);
-			vec_store(cut + k + m, now ^ ((at ^ now) & better));
-		}
+/* The best cut so far of every length, and its cut sum (see plan_sides()). */
+struct plan_side {
+	int32_t best[2 * PLAN_LANES];
+	uint32_t cut[2 * PLAN_LANES];
+};
+
+/* Pushes cut sums @c of lengths @len..@len+3 (cuts @at) to their best. */
+static inline void plan_push(struct plan_side *s, unsigned int len,
+			     plan_vec c, plan_vec at)
+{
+	plan_vec now = vec_load(s->best + len);
+	plan_vec better = (plan_vec)((plan_svec)c < (plan_svec)now);
+
+	vec_store(s->best + len, now ^ ((c ^ now) & better));
+	now = vec_load(s->cut + len);
+	vec_store(s->cut + len, now ^ ((at ^ now) & better));
+}
+
+/*
+ * Fills the entries at depth @d of r[0..len) and r[cnt-len..cnt) for len =
+ * @from..@most (the sides of a cut of the whole), as plan_entry() would,
+ * four cuts at a time. A cut after k ranges of either, with m ranges on the
+ * other side of it, is a candidate for length k + m: each lane pushes its
+ * sum to the best of its length, and every length meets its cuts in
+ * plan_entry()'s order (shortest k first).
+ *
+ * r[0..k+m) sums r[0..k), kept in first[], and r[k..k+m), in the row of
+ * length m: for every m (longest first), four k. r[cnt-k-m..cnt) sums
+ * r[cnt-m..cnt), kept in last[], and r[cnt-k-m..cnt-m), in the row of
+ * length k backwards: for every k, four m, read in reverse.
+ *
+ * Lanes past top (the longest side) add 0 in first[] or last[]: no cut.
+ * Lanes of lengths past cnt read junk (the suffixes' also earlier rows of
+ * the same depth) and push to lengths nobody reads.
+ */
+static void plan_sides(struct plan *p, unsigned int d, unsigned int from,
+		       unsigned int most)
+{
+	unsigned int half = 1U << (d - 1), cnt = p->cnt, k, m, len;
+	unsigned int top = half < cnt - 1 ? half : cnt - 1;
+	const int32_t *rows = p->cost[d - 1][0];
+	int32_t first[PLAN_LANES] = { 0 }, last[PLAN_LANES] = { 0 };
+	struct plan_side pre, suf;
+	const plan_vec one = { 1, 1, 1, 1 }, zero = { 0 };
+	const plan_vec none = { -COST_MAX, -COST_MAX, -COST_MAX, -COST_MAX };
+	plan_vec at;
+
+	for (len = 0; len <= 2 * top + PLAN_VEC; len += PLAN_VEC) {
+		vec_store(pre.best + len, none);
+		vec_store(suf.best + len, none);
+		vec_store(pre.cut + len, zero);
+		vec_store(suf.cut + len, zero);
 	}
-	for (len = from; len <= most; len++)
-		plan_store(p, d, 0, len, best[len], cut[len]);
+	for (k = 1; k <= top; k++) {
+		first[k] = p->cost[d - 1][k][0];
+		last[k] = p->cost[d - 1][k][cnt - k];
+	}
+	for (m = top; m > 0; m--)
+		for (k = 1, at = (plan_vec){ 1, 2, 3, 4 }; k <= top;
+		     k += PLAN_VEC, at += PLAN_VEC * one)
+			plan_push(&pre, k + m,
+				  vec_load(first + k) +
+					  vec_load(rows + m * PLAN_LANES + k),
+				  at);
+	for (k = 1, at = one; k <= top; k++, at += one)
+		for (m = 1; m <= top; m += PLAN_VEC)
+			plan_push(&suf, k + m,
+				  vec_load(last + m) +
+					  vec_reverse(vec_load(
+						  rows + (k * PLAN_LANES + cnt -
+							  k - m -
+							  (PLAN_VEC - 1)))),
+				  at);
+	for (len = from; len <= most; len++) {
+		plan_store(p, d, 0, len, pre.best[len], pre.cut[len]);
+		if (len < cnt)
+			plan_store(p, d, cnt - len, len, suf.best[len],
+				   suf.cut[len]);
+	}
 }
 
 /* Fills the plan for r[0..cnt) (2 < cnt <= PLAN_MAX) at depth @depth. */
@@ -672,9 +725,7 @@ static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
 			continue;
 		}
 		/* just below the whole, only the two sides of its cut */
-		plan_prefixes(p, d, from, most);
-		for (len = from; len <= most && len < cnt; len++)
-			plan_entry(p, d, cnt - len, len);
+		plan_sides(p, d, from, most);
 	}
 	/* the whole search's depth holds just the whole */
 	plan_entry(p, depth, 0, cnt);
