@@ -746,17 +746,27 @@ static int gen_pair(struct gen *g, const struct range *r)
 			   r[0].target);
 }
 
+static int gen_planned_cut(struct gen *g, const struct plan *p,
+			   unsigned int d, unsigned int i, unsigned int len);
+
 /* The search the plan found for r[i..i+len) at depth @d. */
-static int gen_planned(struct gen *g, const struct plan *p, unsigned int d,
-		       unsigned int i, unsigned int len)
+static inline int gen_planned(struct gen *g, const struct plan *p,
+			      unsigned int d, unsigned int i, unsigned int len)
+{
+	if (len == 1)
+		return p->r[i].target;
+	if (len == 2)
+		return gen_pair(g, p->r + i);
+	return gen_planned_cut(g, p, d, i, len);
+}
+
+/* gen_planned() of more than two ranges: by the plan's cut. */
+static int gen_planned_cut(struct gen *g, const struct plan *p,
+			   unsigned int d, unsigned int i, unsigned int len)
 {
 	const struct range *r = p->r + i;
 	unsigned int cut;
 
-	if (len == 1)
-		return r[0].target;
-	if (len == 2)
-		return gen_pair(g, r);
 	cut = p->cut[d < len ? d : len][len][i];
 	/* a plan that fits has a cut in every interval: never guess */
 	if (cut >= len || (cut == CUT_FOLD && !(len == 3 && plan_foldable(r))))
