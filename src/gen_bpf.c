@@ -606,7 +606,7 @@ static inline plan_vec vec_reverse(plan_vec v)
 #endif
 }
 
-/* The best cut so far of every length, and its cut sum (see plan_sides()). */
+/* For every length: the best cut sum so far and its cut (see plan_sides()). */
 struct plan_side {
 	int32_t best[2 * PLAN_LANES];
 	uint32_t cut[2 * PLAN_LANES];
