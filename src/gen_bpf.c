@@ -58,8 +58,8 @@ struct gen {
 	const struct db_filter *filter;
 	const struct arch_def *arch;	/* the ABI being generated */
 	struct plan *plan;		/* gen_ranges()'s tables, per ABI */
-	uint32_t *pack;			/* gen_ranges()'s scratch, per ABI */
-	void *scratch;			/* both, and gen_arch()'s arrays */
+	uint32_t *pack;			/* its scratch, per ABI */
+	void *scratch;			/* both, gen_arch()'s arrays */
 	size_t scratch_size;
 };
 
@@ -525,7 +525,7 @@ static void plan_row(struct plan *p, unsigned int d, unsigned int len)
 		best = none;
 		at = zero;
 		next = one * lo;
-		/* as in plan_entry(): left one row on, right one back, one on */
+		/* stepped as in plan_entry() */
 		left = &p->cost[d - 1][lo][i];
 		right = &p->cost[d - 1][len - lo][i + lo];
 		for (k = lo; k <= hi; k++, left += PLAN_LANES,
