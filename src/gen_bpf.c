@@ -69,9 +69,8 @@ struct range {
 	uint32_t hi;
 	int target;
 	uint32_t weight;	/* how many of the ABI's syscalls it holds */
-	bool named;		/* an outcome of rules: not default or BADARCH */
-	int base;		/* the outcome before lone numbers were folded in */
 	unsigned int folds;	/* lone numbers folded in: jeq tests in front */
+	bool named;		/* an outcome of rules: not default or BADARCH */
 	uint8_t priority;	/* the highest of its syscalls' priorities */
 };
 
@@ -316,7 +315,10 @@ static uint32_t range_weight(uint32_t first, uint32_t last, uint32_t lo,
 	return w;
 }
 
-/* Sorted ranges covering the numbers 0..2^32-1, each with an outcome. */
+/*
+ * Sorted ranges covering the numbers 0..2^32-1, each with an outcome that
+ * its neighbours do not have.
+ */
 struct ranges {
 	struct range *r;
 	unsigned int cnt;
@@ -357,6 +359,17 @@ static unsigned int ranges_split(struct ranges *rs, uint32_t at)
 	return i + 1;
 }
 
+/* Makes r[i] and r[i + 1] one range if they have one outcome. */
+static void ranges_join(struct ranges *rs, unsigned int i)
+{
+	if (i + 1 >= rs->cnt || rs->r[i].target != rs->r[i + 1].target)
+		return;
+	rs->r[i].hi = rs->r[i + 1].hi;
+	memmove(&rs->r[i + 1], &rs->r[i + 2],
+		(rs->cnt - i - 2) * sizeof(*rs->r));
+	rs->cnt--;
+}
+
 /* ranges_set() where lo..hi does not lie inside the last range. */
 static __attribute__((noinline)) int ranges_replace(struct ranges *rs,
 						    uint32_t lo, uint32_t hi,
@@ -371,34 +384,42 @@ static __attribute__((noinline)) int ranges_replace(struct ranges *rs,
 	rs->r[i].target = target;
 	memmove(&rs->r[i + 1], &rs->r[j], (rs->cnt - j) * sizeof(*rs->r));
 	rs->cnt -= j - i - 1;
+	ranges_join(rs, i);
+	if (i > 0)
+		ranges_join(rs, i - 1);
 	return 0;
 }
 
 /*
- * Gives the numbers lo..hi the outcome @target, over whatever they had.
- * Syscalls come in number order: most often the last range splits, here
- * without a call.
+ * Gives the numbers lo..hi the outcome @target, over whatever they had;
+ * neighbours with one outcome become one range. Syscalls come in number
+ * order: most often the last range splits, here without a call.
  */
 static inline int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi,
 			     int target)
 {
 	struct range *r = &rs->r[rs->cnt - 1];
+	uint32_t end = r->hi;
+	int was = r->target;
 
 	/* gen_arch() makes room for every split: cannot happen */
 	if (rs->cnt + 2 > rs->cap)
 		return -EFAULT;
-	if (lo >= r->lo && hi < r->hi) {
+	if (lo >= r->lo && hi < end) {
+		if (target == was)
+			return 0;
 		if (lo > r->lo) {
-			r[1] = r[0];
-			r[0].hi = lo - 1;
+			r->hi = lo - 1;
 			r++;
-			r->lo = lo;
 			rs->cnt++;
+		} else if (rs->cnt > 1 && r[-1].target == target) {
+			/* right after a range with this outcome: extend it */
+			r[-1].hi = hi;
+			r->lo = hi + 1;
+			return 0;
 		}
-		r[1] = r[0];
-		r[1].lo = hi + 1;
-		r[0].hi = hi;
-		r[0].target = target;
+		r[0] = (struct range){ .lo = lo, .hi = hi, .target = target };
+		r[1] = (struct range){ .lo = hi + 1, .hi = end, .target = was };
 		rs->cnt++;
 		return 0;
 	}
@@ -858,15 +879,16 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
 static int fold_lone(struct gen *g, struct range *r, unsigned int *cnt)
 {
 	bpf_acc nr = bpf_acc_word(NR_OFFSET, FULL_MASK);
-	unsigned int i, n = 0;
+	unsigned int i, n = 0, all = *cnt;
 
-	for (i = 0; i < *cnt; i++)
-		r[i].base = r[i].target;
-	for (i = 0; i < *cnt; i++) {
-		if (n > 0 && i + 1 < *cnt && r[i].lo == r[i].hi &&
-		    r[i].priority == 0 &&
-		    !r[n - 1].named && r[n - 1].base == r[i + 1].base &&
-		    r[n - 1].folds < FOLD_MAX && r[i + 1].folds == 0) {
+	/*
+	 * Input ranges past i are untouched, and an output range not folded
+	 * yet (FOLD_MAX is 1) still has its own outcome as its target.
+	 */
+	for (i = 0; i < all; i++) {
+		if (n > 0 && i + 1 < all && r[i].lo == r[i].hi &&
+		    r[i].priority == 0 && !r[n - 1].named &&
+		    r[n - 1].folds == 0 && r[n - 1].target == r[i + 1].target) {
 			r[n - 1].target = bpf_ir_jump(g->ir, BPF_JEQ, r[i].lo, nr,
 						      r[i].target,
 						      r[n - 1].target);
@@ -878,7 +900,9 @@ static int fold_lone(struct gen *g, struct range *r, unsigned int *cnt)
 			i++;
 			continue;
 		}
-		r[n++] = r[i];
+		if (n != i)
+			r[n] = r[i];
+		n++;
 	}
 	*cnt = n;
 	return 0;
@@ -1021,29 +1045,18 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	if (rc < 0)
 		goto out;
 
-	/* merge neighbours with the same outcome and weigh the ranges */
-	for (i = 1, total = 0; i < rs.cnt; i++) {
-		if (rs.r[i].target == rs.r[total].target) {
-			rs.r[total].hi = rs.r[i].hi;
-			continue;
-		}
-		rs.r[++total] = rs.r[i];
-	}
-	rs.cnt = total + 1;
 	arch_syscall_span(arch->arch, &span[0], &span[1]);
 	if (second != NULL)
 		arch_syscall_span(second->arch, &span[2], &span[3]);
 	for (i = 0; i < rs.cnt; i++) {
-		rs.r[i].weight = range_weight(span[0], span[1], rs.r[i].lo,
-					      rs.r[i].hi) +
-				 (second ? range_weight(span[2], span[3],
-							rs.r[i].lo,
-							rs.r[i].hi) : 0);
+		r = &rs.r[i];
+		r->weight = range_weight(span[0], span[1], r->lo, r->hi) +
+			    (second ? range_weight(span[2], span[3], r->lo,
+						   r->hi) : 0);
 		/* the syscalls a policy names are the ones programs make */
-		rs.r[i].named = rs.r[i].target != deflt &&
-				rs.r[i].target != badarch;
-		if (rs.r[i].named && range_hot(g, rs.r[i].target))
-			rs.r[i].weight *= NAMED_WEIGHT;
+		r->named = r->target != deflt && r->target != badarch;
+		if (r->named && range_hot(g, r->target))
+			r->weight *= NAMED_WEIGHT;
 	}
 	/* a priority lifts its syscall's range: as high as the depth allows */
 	for (i = 0; i < prio_cnt; i++) {
@@ -1051,7 +1064,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 		if (r->priority < prio[i]->priority)
 			r->priority = prio[i]->priority;
 	}
-	for (i = 0; i < rs.cnt; i++)
+	for (i = 0; prio_cnt > 0 && i < rs.cnt; i++)
 		if (rs.r[i].priority > 0)
 			rs.r[i].weight = prio_weight(rs.r[i].weight,
 						     rs.r[i].priority);
