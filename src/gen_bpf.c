@@ -868,43 +868,90 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
 }
 
 /*
- * A lone number between two ranges of one outcome that the policy leaves
- * to the default (or BADARCH) makes two more ranges for the search: fold it
- * and the right-hand range into the left-hand one, whose outcome becomes
- * "jeq NR: the lone number's outcome, else the old one". The search gets
- * shallower for everything; only the lightly weighed default pays the jeq.
- * (The plan folds lone numbers inside named ranges where it pays off.)
+ * Whether a syscall's outcome is one programs meet again and again: it
+ * lets the call through (maybe to a supervisor), or checks arguments. A
+ * denied call is usually made once and given up.
+ */
+static bool range_hot(const struct gen *g, int target)
+{
+	uint32_t action;
+
+	if (!bpf_ir_ret_action(g->ir, target, &action))
+		return true;
+	return action == SCMP_ACT_ALLOW || action == SCMP_ACT_LOG ||
+	       action == SCMP_ACT_NOTIFY ||
+	       action == SCMP_ACT_TRACE(action & 0xffffU);
+}
+
+/* What gen_arch() weighs an ABI's ranges by. */
+struct weighing {
+	uint32_t span[4];	/* first, last number: of the ABI, of its pair */
+	bool pair;		/* x86_64 with x32: both tables count */
+	int deflt;
+	int badarch;
+};
+
+/*
+ * Weighs @r by the numbers of the ABI's tables it spans, NAMED_WEIGHT
+ * times for an outcome of rules that programs meet again and again, and
+ * lifted by its priority; marks whether it is named.
+ */
+static inline void range_weigh(const struct gen *g, const struct weighing *w,
+			       struct range *r)
+{
+	r->weight = range_weight(w->span[0], w->span[1], r->lo, r->hi);
+	if (w->pair)
+		r->weight += range_weight(w->span[2], w->span[3], r->lo, r->hi);
+	/* the syscalls a policy names are the ones programs make */
+	r->named = r->target != w->deflt && r->target != w->badarch;
+	if (r->named && range_hot(g, r->target))
+		r->weight *= NAMED_WEIGHT;
+	if (r->priority > 0)
+		r->weight = prio_weight(r->weight, r->priority);
+}
+
+/*
+ * Weighs the ranges (range_weigh()) and folds lone numbers: a lone number
+ * between two ranges of one outcome that the policy leaves to the default
+ * (or BADARCH) makes two more ranges for the search: fold it and the
+ * right-hand range into the left-hand one, whose outcome becomes "jeq NR:
+ * the lone number's outcome, else the old one". The search gets shallower
+ * for everything; only the lightly weighed default pays the jeq. (The plan
+ * folds lone numbers inside named ranges where it pays off.)
  * Returns 0 or a negative errno.
  */
-static int fold_lone(struct gen *g, struct range *r, unsigned int *cnt)
+static int weigh_and_fold(struct gen *g, const struct weighing *w,
+			  struct range *r, unsigned int *cnt)
 {
 	bpf_acc nr = bpf_acc_word(NR_OFFSET, FULL_MASK);
-	unsigned int i, n = 0, all = *cnt;
+	struct range *in, *end = r + *cnt, *out = r;
 
 	/*
-	 * Input ranges past i are untouched, and an output range not folded
-	 * yet (FOLD_MAX is 1) still has its own outcome as its target.
+	 * out[-1] is the last range kept; one not folded yet (FOLD_MAX is 1)
+	 * still has its own outcome as its target.
 	 */
-	for (i = 0; i < all; i++) {
-		if (n > 0 && i + 1 < all && r[i].lo == r[i].hi &&
-		    r[i].priority == 0 && !r[n - 1].named &&
-		    r[n - 1].folds == 0 && r[n - 1].target == r[i + 1].target) {
-			r[n - 1].target = bpf_ir_jump(g->ir, BPF_JEQ, r[i].lo, nr,
-						      r[i].target,
-						      r[n - 1].target);
-			if (r[n - 1].target < 0)
-				return r[n - 1].target;
-			r[n - 1].folds++;
-			r[n - 1].hi = r[i + 1].hi;
-			r[n - 1].weight += r[i].weight + r[i + 1].weight;
-			i++;
+	for (in = r; in < end; in++) {
+		range_weigh(g, w, in);
+		if (out > r && in + 1 < end && in->lo == in->hi &&
+		    in->priority == 0 && !out[-1].named &&
+		    out[-1].folds == 0 && out[-1].target == in[1].target) {
+			range_weigh(g, w, in + 1);
+			out[-1].target = bpf_ir_jump(g->ir, BPF_JEQ, in->lo, nr,
+						     in->target,
+						     out[-1].target);
+			if (out[-1].target < 0)
+				return out[-1].target;
+			out[-1].folds++;
+			out[-1].hi = in[1].hi;
+			out[-1].weight += in->weight + in[1].weight;
+			in++;
 			continue;
 		}
-		if (n != i)
-			r[n] = r[i];
-		n++;
+		if (out != in)
+			*out = *in;
+		out++;
 	}
-	*cnt = n;
+	*cnt = (unsigned int)(out - r);
 	return 0;
 }
 
@@ -948,22 +995,6 @@ static int add_syscalls(struct gen *g, struct db_syscall **sys, int cnt,
 }
 
 /*
- * Whether a syscall's outcome is one programs meet again and again: it
- * lets the call through (maybe to a supervisor), or checks arguments. A
- * denied call is usually made once and given up.
- */
-static bool range_hot(const struct gen *g, int target)
-{
-	uint32_t action;
-
-	if (!bpf_ir_ret_action(g->ir, target, &action))
-		return true;
-	return action == SCMP_ACT_ALLOW || action == SCMP_ACT_LOG ||
-	       action == SCMP_ACT_NOTIFY ||
-	       action == SCMP_ACT_TRACE(action & 0xffffU);
-}
-
-/*
  * At least @size bytes in g->scratch, which one generation reuses for
  * every ABI: its old contents are gone. Returns 0 or -ENOMEM.
  */
@@ -988,7 +1019,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	struct ranges rs = { 0 };
 	struct db_syscall **prio, **sys = NULL, **sys2 = NULL;
 	unsigned int prio_cnt = 0, i, total, depth;
-	uint32_t span[4] = { 0 };	/* first, last: of @arch, of @second */
+	struct weighing w = { 0 };
 	int deflt, badarch, rc, cnt, cnt2 = 0;
 	struct range *r;
 
@@ -1045,32 +1076,21 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	if (rc < 0)
 		goto out;
 
-	arch_syscall_span(arch->arch, &span[0], &span[1]);
-	if (second != NULL)
-		arch_syscall_span(second->arch, &span[2], &span[3]);
-	for (i = 0; i < rs.cnt; i++) {
-		r = &rs.r[i];
-		r->weight = range_weight(span[0], span[1], r->lo, r->hi) +
-			    (second ? range_weight(span[2], span[3], r->lo,
-						   r->hi) : 0);
-		/* the syscalls a policy names are the ones programs make */
-		r->named = r->target != deflt && r->target != badarch;
-		if (r->named && range_hot(g, r->target))
-			r->weight *= NAMED_WEIGHT;
-	}
 	/* a priority lifts its syscall's range: as high as the depth allows */
 	for (i = 0; i < prio_cnt; i++) {
 		r = &rs.r[ranges_at(&rs, (uint32_t)prio[i]->num)];
 		if (r->priority < prio[i]->priority)
 			r->priority = prio[i]->priority;
 	}
-	for (i = 0; prio_cnt > 0 && i < rs.cnt; i++)
-		if (rs.r[i].priority > 0)
-			rs.r[i].weight = prio_weight(rs.r[i].weight,
-						     rs.r[i].priority);
 	/* the depth of a balanced search: no number pays for the weighting */
 	depth = search_depth(rs.cnt);
-	rc = fold_lone(g, rs.r, &rs.cnt);
+	arch_syscall_span(arch->arch, &w.span[0], &w.span[1]);
+	if (second != NULL)
+		arch_syscall_span(second->arch, &w.span[2], &w.span[3]);
+	w.pair = second != NULL;
+	w.deflt = deflt;
+	w.badarch = badarch;
+	rc = weigh_and_fold(g, &w, rs.r, &rs.cnt);
 	if (rc < 0)
 		goto out;
 	rc = gen_ranges(g, rs.r, rs.cnt, depth);
