@@ -36,95 +36,34 @@
 
 #define JUMP_MAX 255U
 #define FULL_MASK 0xffffffffU
-
-/*
- * A node: the instruction, then layout's bookkeeping. Every node is made
- * after its targets, so targets have smaller ids and the graph has no
- * cycles: a depth-first walk never meets a node still on its path.
- */
-struct ir_node {
-	/* the instruction: compared and hashed as key[] and need */
-	union {
-		struct {
-			uint32_t code;	/* a uint16_t in the program */
-			uint32_t k;
-			int jt;	/* jump: true target; load and mask: the next */
-			int jf;	/* jump: false target; anything else: -1 */
-		};
-		uint64_t key[2];
-	};
-	bpf_acc need;	/* accumulator on entry */
-	/* layout keeps its state here (no scratch); pos is zero until then */
-	unsigned int pos;	/* written at this position from the end */
-	union {
-		int via;	/* before layout: its load, see enter_via() */
-		int parent;	/* on the depth-first path: who led here */
-		unsigned int tramp;	/* once written: its nearest trampoline */
-	};
-};
-
-/* Returns are asked for once per rule leaf: a few actions, many times. */
-#define RET_CACHE 8U
-
-/*
- * The index of nodes has a power of two slots, at most half of them
- * used. Most filters fit in the room that comes with the graph.
- */
-#define FIRST_SLOTS 512U
-#define NODES_FOR(slots) ((slots) / 2)
 /* Ids are ints and tables double: a bound far above any real program. */
 #define MAX_SLOTS (1U << 24)
 
-struct bpf_ir {
-	struct ir_node *nodes;
-	unsigned int cnt;
-	unsigned int cap;	/* NODES_FOR(slot_cnt) */
-	int *slots;		/* open-addressing index of nodes, -1 free */
-	unsigned int slot_cnt;
-	unsigned int slot_shift;	/* 64 - log2(slot_cnt): hash to slot */
-	bool laid_out;		/* layout used the bookkeeping already */
-	struct {
-		uint32_t action;
-		int id;		/* 0 (never a return's id here): empty */
-	} rets[RET_CACHE];
-	struct ir_node first_nodes[NODES_FOR(FIRST_SLOTS)];
-	int first_slots[FIRST_SLOTS];
-};
-
 /**
- * bpf_ir_new - an empty program graph
- * Returns the graph, or NULL on allocation failure.
+ * bpf_ir_init - make @ir an empty program graph
  */
-struct bpf_ir *bpf_ir_new(void)
+void bpf_ir_init(struct bpf_ir *ir)
 {
-	struct bpf_ir *ir = malloc(sizeof(*ir));
-
-	if (ir == NULL)
-		return NULL;
 	ir->nodes = ir->first_nodes;
 	ir->cnt = 0;
-	ir->cap = NODES_FOR(FIRST_SLOTS);
+	ir->cap = BPF_IR_NODES_FOR(BPF_IR_FIRST_SLOTS);
 	ir->slots = ir->first_slots;
-	ir->slot_cnt = FIRST_SLOTS;
-	ir->slot_shift = 64 - __builtin_ctz(FIRST_SLOTS);
+	ir->slot_cnt = BPF_IR_FIRST_SLOTS;
+	ir->slot_shift = 64 - __builtin_ctz(BPF_IR_FIRST_SLOTS);
 	ir->laid_out = false;
 	memset(ir->rets, 0, sizeof(ir->rets));
 	memset(ir->first_slots, 0xff, sizeof(ir->first_slots));
-	return ir;
 }
 
 /**
- * bpf_ir_free - release a program graph (NULL is fine)
+ * bpf_ir_release - release what a program graph allocated as it grew
  */
-void bpf_ir_free(struct bpf_ir *ir)
+void bpf_ir_release(struct bpf_ir *ir)
 {
-	if (ir == NULL)
-		return;
 	if (ir->nodes != ir->first_nodes)
 		free(ir->nodes);
 	if (ir->slots != ir->first_slots)
 		free(ir->slots);
-	free(ir);
 }
 
 /* Two adjacent 32-bit fields as the 64-bit word they make in memory. */
@@ -150,9 +89,10 @@ static inline unsigned int key_slot(const struct bpf_ir *ir, uint64_t op,
 /* Twice the slots, and room for as many more nodes. */
 static int grow(struct bpf_ir *ir)
 {
-	unsigned int slot_cnt = ir->slot_cnt * 2, cap = NODES_FOR(slot_cnt);
+	unsigned int slot_cnt = ir->slot_cnt * 2;
+	unsigned int cap = BPF_IR_NODES_FOR(slot_cnt);
 	unsigned int i, s;
-	struct ir_node *nodes;
+	struct bpf_ir_node *nodes;
 	int *slots;
 
 	if (slot_cnt > MAX_SLOTS)
@@ -200,7 +140,7 @@ static int intern_grown(struct bpf_ir *ir, uint64_t op, uint64_t to,
 static inline int intern(struct bpf_ir *ir, uint64_t op, uint64_t to,
 			 bpf_acc need)
 {
-	struct ir_node *n;
+	struct bpf_ir_node *n;
 	unsigned int s;
 	int id;
 
@@ -309,10 +249,12 @@ static __attribute__((noinline)) int jump_via_loads(struct bpf_ir *ir,
 	return intern_insn(ir, code, k, jt, jf, acc);
 }
 
-/* bpf_ir_ret() past its cache: the node, cached in @slot. */
-static __attribute__((noinline)) int ret_interned(struct bpf_ir *ir,
-						  uint32_t action,
-						  unsigned int slot)
+/**
+ * bpf_ir_ret_uncached - bpf_ir_ret() past its cache: the node, cached in
+ * @slot
+ * Returns its id or -ENOMEM.
+ */
+int bpf_ir_ret_uncached(struct bpf_ir *ir, uint32_t action, unsigned int slot)
 {
 	int id = intern_insn(ir, BPF_RET | BPF_K, action, -1, -1,
 			     BPF_ACC_ANY);
@@ -322,20 +264,6 @@ static __attribute__((noinline)) int ret_interned(struct bpf_ir *ir,
 		ir->rets[slot].id = id;
 	}
 	return id;
-}
-
-/**
- * bpf_ir_ret - the node "ret @action"
- * Returns its id or -ENOMEM.
- */
-int bpf_ir_ret(struct bpf_ir *ir, uint32_t action)
-{
-	unsigned int slot = (action ^ action >> 16) % RET_CACHE;
-
-	/* a call with no registers to save when cached, as mostly */
-	if (ir->rets[slot].id > 0 && ir->rets[slot].action == action)
-		return ir->rets[slot].id;
-	return ret_interned(ir, action, slot);
 }
 
 /*
@@ -374,18 +302,6 @@ int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc,
 	if (!enters_as_is(ir, jt, acc) || !enters_as_is(ir, jf, acc))
 		return jump_via_loads(ir, code, k, acc, jt, jf);
 	return intern_insn(ir, code, k, jt, jf, acc);
-}
-
-/**
- * bpf_ir_ret_action - whether node @id returns (rather than tests)
- * @action: set to the action it returns, if it does
- */
-bool bpf_ir_ret_action(const struct bpf_ir *ir, int id, uint32_t *action)
-{
-	if (BPF_CLASS(ir->nodes[id].code) != BPF_RET)
-		return false;
-	*action = ir->nodes[id].k;
-	return true;
 }
 
 /*
@@ -434,10 +350,10 @@ static inline int push(struct emit *e, uint16_t code, uint8_t jt, uint8_t jf,
  * The position (from the end) a jump written next can reach @target at:
  * the target itself, a trampoline to it in reach, or a new trampoline.
  */
-static int reach(struct emit *e, struct ir_node *nodes, int target,
+static int reach(struct emit *e, struct bpf_ir_node *nodes, int target,
 		 unsigned int *at)
 {
-	struct ir_node *t = &nodes[target];
+	struct bpf_ir_node *t = &nodes[target];
 	int rc;
 
 	if (e->cnt - t->pos <= JUMP_MAX) {
@@ -461,8 +377,8 @@ static int reach(struct emit *e, struct ir_node *nodes, int target,
 }
 
 /* A jump with a target out of reach: through trampolines. */
-static int emit_far_jump(struct emit *e, struct ir_node *nodes,
-			 const struct ir_node *n)
+static int emit_far_jump(struct emit *e, struct bpf_ir_node *nodes,
+			 const struct bpf_ir_node *n)
 {
 	unsigned int at_t, at_f, before;
 	int rc;
@@ -484,10 +400,10 @@ static int emit_far_jump(struct emit *e, struct ir_node *nodes,
  * Any case: far targets, a full buffer. emit_near() is the common one.
  */
 static __attribute__((noinline)) int emit_node(struct emit *e,
-					       struct ir_node *nodes, int id,
+					       struct bpf_ir_node *nodes, int id,
 					       int follower)
 {
-	struct ir_node *n = &nodes[id];
+	struct bpf_ir_node *n = &nodes[id];
 	unsigned int to_t, to_f;
 	int rc;
 
@@ -521,7 +437,7 @@ _Static_assert(sizeof(struct sock_filter) == 8 &&
 	       "put() writes sock_filter as code, jt, jf, k in 8 bytes");
 
 /* Writes @n with jump offsets @jt and @jf (each at most JUMP_MAX). */
-static inline void put(struct sock_filter *at, const struct ir_node *n,
+static inline void put(struct sock_filter *at, const struct bpf_ir_node *n,
 		       unsigned int jt, unsigned int jf)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -543,8 +459,8 @@ static inline void put(struct sock_filter *at, const struct ir_node *n,
  * @most: the largest @cnt with room for two more
  */
 static inline bool emit_near(struct sock_filter *end, unsigned int *cnt,
-			     unsigned int most, struct ir_node *nodes,
-			     struct ir_node *n, int follower)
+			     unsigned int most, struct bpf_ir_node *nodes,
+			     struct bpf_ir_node *n, int follower)
 {
 	unsigned int c = *cnt, to_t, to_f;
 
@@ -572,8 +488,8 @@ static inline bool emit_near(struct sock_filter *end, unsigned int *cnt,
 }
 
 /* The first of @n's targets not written yet, true first; -1: none. */
-static inline int unwritten_target(const struct ir_node *nodes,
-				   const struct ir_node *n)
+static inline int unwritten_target(const struct bpf_ir_node *nodes,
+				   const struct bpf_ir_node *n)
 {
 	if (n->jt >= 0 && nodes[n->jt].pos == 0)
 		return n->jt;
@@ -589,12 +505,12 @@ static inline int unwritten_target(const struct ir_node *nodes,
  * No recursion (chains of priority checks can be long): each node on the
  * path remembers its parent.
  */
-static int emit_graph(struct emit *e, struct ir_node *nodes, int root)
+static int emit_graph(struct emit *e, struct bpf_ir_node *nodes, int root)
 {
 	struct sock_filter *end = e->buf + e->cap;
 	unsigned int cnt = e->cnt, most = e->cap - 2;
 	int id = root, next, parent, written = -1, rc;
-	struct ir_node *n;
+	struct bpf_ir_node *n;
 
 	nodes[root].parent = -1;
 	for (;;) {

@@ -22,16 +22,97 @@ static inline bpf_acc bpf_acc_word(unsigned int offset, uint32_t mask)
 	return ((bpf_acc)(offset + 1) << 32) | mask;
 }
 
-struct bpf_ir;
+/*
+ * A node: the instruction, then layout's bookkeeping. Every node is made
+ * after its targets, so targets have smaller ids and the graph has no
+ * cycles: a depth-first walk never meets a node still on its path.
+ */
+struct bpf_ir_node {
+	/* the instruction: compared and hashed as key[] and need */
+	union {
+		struct {
+			uint32_t code;	/* a uint16_t in the program */
+			uint32_t k;
+			int jt;	/* jump: true target; load and mask: the next */
+			int jf;	/* jump: false target; anything else: -1 */
+		};
+		uint64_t key[2];
+	};
+	bpf_acc need;	/* accumulator on entry */
+	/* layout keeps its state here (no scratch); pos is zero until then */
+	unsigned int pos;	/* written at this position from the end */
+	union {
+		int via;	/* before layout: its load, see enter_via() */
+		int parent;	/* on the depth-first path: who led here */
+		unsigned int tramp;	/* once written: its nearest trampoline */
+	};
+};
 
-struct bpf_ir *bpf_ir_new(void);
-void bpf_ir_free(struct bpf_ir *ir);
+/* Returns are asked for once per rule leaf: a few actions, many times. */
+#define BPF_IR_RET_CACHE 8U
 
-int bpf_ir_ret(struct bpf_ir *ir, uint32_t action);
+/*
+ * The index of nodes has a power of two slots, at most half of them
+ * used. Most filters fit in the room that comes with the graph.
+ */
+#define BPF_IR_FIRST_SLOTS 512U
+#define BPF_IR_NODES_FOR(slots) ((slots) / 2)
+
+/*
+ * A program graph. Its fields belong to bpf_ir.c; the struct is here so
+ * that a generator can hold one where it likes (a small program then
+ * needs no allocation) and the lookups it makes per syscall, bpf_ir_ret()
+ * and bpf_ir_ret_action(), are inline.
+ */
+struct bpf_ir {
+	struct bpf_ir_node *nodes;
+	unsigned int cnt;
+	unsigned int cap;	/* BPF_IR_NODES_FOR(slot_cnt) */
+	int *slots;		/* open-addressing index of nodes, -1 free */
+	unsigned int slot_cnt;
+	unsigned int slot_shift;	/* 64 - log2(slot_cnt): hash to slot */
+	bool laid_out;		/* layout used the bookkeeping already */
+	struct {
+		uint32_t action;
+		int id;		/* 0 (never a return's id here): empty */
+	} rets[BPF_IR_RET_CACHE];
+	struct bpf_ir_node first_nodes[BPF_IR_NODES_FOR(BPF_IR_FIRST_SLOTS)];
+	int first_slots[BPF_IR_FIRST_SLOTS];
+};
+
+void bpf_ir_init(struct bpf_ir *ir);
+void bpf_ir_release(struct bpf_ir *ir);
+
+int bpf_ir_ret_uncached(struct bpf_ir *ir, uint32_t action, unsigned int slot);
 int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc,
 		int jt, int jf);
-bool bpf_ir_ret_action(const struct bpf_ir *ir, int id, uint32_t *action);
 int bpf_ir_layout(struct bpf_ir *ir, int root, bool big_endian,
 		  struct sock_filter **prog, size_t *len);
+
+/**
+ * bpf_ir_ret - the node "ret @action"
+ * Returns its id or -ENOMEM.
+ */
+static inline int bpf_ir_ret(struct bpf_ir *ir, uint32_t action)
+{
+	unsigned int slot = (action ^ action >> 16) % BPF_IR_RET_CACHE;
+
+	if (ir->rets[slot].id > 0 && ir->rets[slot].action == action)
+		return ir->rets[slot].id;
+	return bpf_ir_ret_uncached(ir, action, slot);
+}
+
+/**
+ * bpf_ir_ret_action - whether node @id returns (rather than tests)
+ * @action: set to the action it returns, if it does
+ */
+static inline bool bpf_ir_ret_action(const struct bpf_ir *ir, int id,
+				     uint32_t *action)
+{
+	if (BPF_CLASS(ir->nodes[id].code) != BPF_RET)
+		return false;
+	*action = ir->nodes[id].k;
+	return true;
+}
 
 #endif

@@ -1112,15 +1112,14 @@ out:
 int gen_bpf_generate(const struct db_filter *filter, struct sock_filter **prog,
 		     size_t *len)
 {
-	struct gen g = { .filter = filter };
+	struct bpf_ir ir;	/* about 10 KiB: most programs fit, unallocated */
+	struct gen g = { .ir = &ir, .filter = filter };
 	const struct db_arch *arch, *second;
 	int target, block, rc;
 	unsigned int i, j;
 	bool big_endian = false, later;
 
-	g.ir = bpf_ir_new();
-	if (g.ir == NULL)
-		return -ENOMEM;
+	bpf_ir_init(&ir);
 
 	/* arch checks are built back to front: each one's "else" is the next */
 	target = bpf_ir_ret(g.ir, filter->attr.act_badarch);
@@ -1147,7 +1146,7 @@ int gen_bpf_generate(const struct db_filter *filter, struct sock_filter **prog,
 				     block, target);
 	}
 	rc = bpf_ir_layout(g.ir, target, big_endian, prog, len);
-	bpf_ir_free(g.ir);
+	bpf_ir_release(&ir);
 	free(g.scratch);
 	return rc;
 }
