@@ -50,6 +50,8 @@
 #define SEARCH_MIN 4U
 /* ... unless they test high words: a chain repeats that test per value. */
 #define SEARCH_MIN_WIDE 2U
+/* Values of most runs fit on the stack. */
+#define RUN_BUF 16U
 
 struct plan;
 
@@ -192,14 +194,15 @@ static void values_sort(struct db_node **run, unsigned int cnt)
 static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
 		   int fail)
 {
-	struct value *vals;
+	struct value buf[RUN_BUF], *vals = buf;
 	unsigned int i, j, groups = 0;
 	unsigned int arg = run[0]->cmp.arg;
 	uint32_t mh = (uint32_t)(run[0]->cmp.mask >> 32);
 	uint32_t ml = (uint32_t)run[0]->cmp.mask;
 	int target = -ENOMEM;
 
-	vals = malloc(cnt * sizeof(*vals));
+	if (cnt > RUN_BUF)
+		vals = malloc(cnt * sizeof(*vals));
 	if (vals == NULL)
 		return -ENOMEM;
 	values_sort(run, cnt);
@@ -235,7 +238,8 @@ static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
 		target = gen_search(g, vals, groups, acc_arg(g, arg, true, mh),
 				    fail);
 out:
-	free(vals);
+	if (vals != buf)
+		free(vals);
 	return target;
 }
 
@@ -872,7 +876,7 @@ static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
  * lets the call through (maybe to a supervisor), or checks arguments. A
  * denied call is usually made once and given up.
  */
-static bool range_hot(const struct gen *g, int target)
+static inline bool range_hot(const struct gen *g, int target)
 {
 	uint32_t action;
 
