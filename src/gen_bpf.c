@@ -977,25 +977,27 @@ static int add_syscalls(struct gen *g, struct db_syscall **sys, int cnt,
 			struct ranges *rs, struct db_syscall **prio,
 			unsigned int *prio_cnt)
 {
-	int i, rc = 0, target;
+	struct db_syscall **end = sys + cnt, *s;
 	bool tskip = g->filter->attr.tskip;
+	bool prioritise = g->filter->attr.optimize != 2;
+	int rc, target;
 
-	for (i = 0; i < cnt && rc == 0; i++) {
+	for (; sys < end; sys++) {
+		s = *sys;
 		/* pseudo numbers never reach the kernel; -1 only with TSKIP */
-		if (db_branch_empty(&sys[i]->rules) || (sys[i]->num < 0 &&
-					   !(sys[i]->num == -1 && tskip)))
+		if (db_branch_empty(&s->rules) ||
+		    (s->num < 0 && !(s->num == -1 && tskip)))
 			continue;
-		target = gen_syscall(g, sys[i]);
-		if (target < 0) {
-			rc = target;
-			break;
-		}
-		rc = ranges_set(rs, (uint32_t)sys[i]->num,
-				(uint32_t)sys[i]->num, target);
-		if (sys[i]->priority > 0 && g->filter->attr.optimize != 2)
-			prio[(*prio_cnt)++] = sys[i];
+		target = gen_syscall(g, s);
+		if (target < 0)
+			return target;
+		rc = ranges_set(rs, (uint32_t)s->num, (uint32_t)s->num, target);
+		if (rc < 0)
+			return rc;
+		if (s->priority > 0 && prioritise)
+			prio[(*prio_cnt)++] = s;
 	}
-	return rc;
+	return 0;
 }
 
 /*
