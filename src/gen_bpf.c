@@ -189,10 +189,12 @@ static void values_sort(struct db_node **run, unsigned int cnt)
 /*
  * A run of equality tests on one argument with one mask. The values
  * exclude each other, so their order does not matter and a failed sub-trie
- * of one of them can only go on to the end of the run: @fail.
+ * of one of them can only go on to the end of the run: @fail. Not inline:
+ * gen_level() would set up its buffer on every call.
  */
-static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
-		   int fail)
+static __attribute__((noinline)) int gen_run(struct gen *g,
+					     struct db_node **run,
+					     unsigned int cnt, int fail)
 {
 	struct value buf[RUN_BUF], *vals = buf;
 	unsigned int i, j, groups = 0;
