@@ -80,8 +80,8 @@ static inline uint64_t word_of(uint32_t first, uint32_t second)
 static inline unsigned int key_slot(const struct bpf_ir *ir, uint64_t op,
 				    uint64_t to, bpf_acc need)
 {
-	uint64_t h = op * 0x9e3779b97f4a7c15ULL ^ to * 0xc2b2ae3d27d4eb4fULL ^
-		     need * 0x165667b19e3779f9ULL;
+	uint64_t h = (op * 0x9e3779b97f4a7c15ULL ^ to ^ need) *
+		     0xc2b2ae3d27d4eb4fULL;
 
 	return (unsigned int)(h >> ir->slot_shift);
 }
