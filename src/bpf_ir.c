@@ -186,8 +186,8 @@ static inline int intern_insn(struct bpf_ir *ir, uint16_t code, uint32_t k,
  * A node that, entered with the accumulator holding @have, makes it hold
  * what @target needs and goes on to it: a load, a mask, both or nothing.
  */
-static int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
-		     bpf_acc need)
+static inline int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
+			    bpf_acc need)
 {
 	uint32_t mask = (uint32_t)need;
 	bpf_acc word = need | FULL_MASK;
