@@ -1120,7 +1120,7 @@ out:
 int gen_bpf_generate(const struct db_filter *filter, struct sock_filter **prog,
 		     size_t *len)
 {
-	struct bpf_ir ir;	/* about 10 KiB: most programs fit, unallocated */
+	struct bpf_ir ir;	/* about 10 KiB: room for most programs */
 	struct gen g = { .ir = &ir, .filter = filter };
 	const struct db_arch *arch, *second;
 	int target, block, rc;
