@@ -400,8 +400,8 @@ static int emit_far_jump(struct emit *e, struct bpf_ir_node *nodes,
  * Any case: far targets, a full buffer. emit_near() is the common one.
  */
 static __attribute__((noinline)) int emit_node(struct emit *e,
-					       struct bpf_ir_node *nodes, int id,
-					       int follower)
+					       struct bpf_ir_node *nodes,
+					       int id, int follower)
 {
 	struct bpf_ir_node *n = &nodes[id];
 	unsigned int to_t, to_f;

@@ -891,7 +891,7 @@ static inline bool range_hot(const struct gen *g, int target)
 
 /* What gen_arch() weighs an ABI's ranges by. */
 struct weighing {
-	uint32_t span[4];	/* first, last number: of the ABI, of its pair */
+	uint32_t span[4];	/* first, last: of the ABI, of its pair */
 	bool pair;		/* x86_64 with x32: both tables count */
 	int deflt;
 	int badarch;
