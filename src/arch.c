@@ -456,6 +456,37 @@ static void mux_by_num(const struct arch_def *arch, int num,
 	out->num = def != NULL ? def->num[arch->abi] : table_num(arch, name);
 }
 
+/*
+ * arch_syscall_route() for an ABI other than the native one. Out of line,
+ * so that the native case, most rules', needs no stack frame.
+ */
+static __attribute__((noinline)) int route_foreign(
+	const struct arch_def *arch, int num, const struct syscall_def **row,
+	struct arch_route *out)
+{
+	const struct arch_def *native = arch_native();
+	int pseudo, rc;
+
+	if (native->nr_socketcall != 0) {
+		/* numbers that are no table row's on the native ABI */
+		rc = arch_syscall_translate(arch, num, &out->num);
+		if (rc == 0 && arch->nr_socketcall != 0)
+			mux_by_num(arch, out->num, out);
+		return rc;
+	}
+	if (*row == NULL)
+		*row = num_def(native, num);
+	if (*row == NULL)
+		return -EFAULT;
+	out->num = (*row)->num[arch->abi];
+	pseudo = arch->nr_socketcall != 0 ? mux_pseudo_num((*row)->name) : 0;
+	if (pseudo != 0)
+		mux_route(arch, pseudo, out);
+	else if (out->num == __NR_SCMP_ERROR)
+		return -EFAULT;
+	return 0;
+}
+
 /**
  * arch_syscall_route - where a rule for a native syscall goes on an ABI
  * @arch: the target ABI
@@ -474,35 +505,13 @@ static void mux_by_num(const struct arch_def *arch, int num,
 int arch_syscall_route(const struct arch_def *arch, int num,
 		       const struct syscall_def **row, struct arch_route *out)
 {
-	const struct arch_def *native;
-	int pseudo, rc;
-
 	out->mux_nr = 0;
 	out->call = 0;
 	/* the native ABI: the number as it is (the token spares a search) */
-	if (num == -1 || arch->token == NATIVE_TOKEN) {
-		out->num = num;
-		if (arch->nr_socketcall != 0)
-			mux_by_num(arch, num, out);
-		return 0;
-	}
-	native = arch_native();
-	if (native->nr_socketcall != 0) {
-		/* numbers that are no table row's on the native ABI */
-		rc = arch_syscall_translate(arch, num, &out->num);
-		if (rc == 0 && arch->nr_socketcall != 0)
-			mux_by_num(arch, out->num, out);
-		return rc;
-	}
-	if (*row == NULL)
-		*row = num_def(native, num);
-	if (*row == NULL)
-		return -EFAULT;
-	out->num = (*row)->num[arch->abi];
-	pseudo = arch->nr_socketcall != 0 ? mux_pseudo_num((*row)->name) : 0;
-	if (pseudo != 0)
-		mux_route(arch, pseudo, out);
-	else if (out->num == __NR_SCMP_ERROR)
-		return -EFAULT;
+	if (num != -1 && arch->token != NATIVE_TOKEN)
+		return route_foreign(arch, num, row, out);
+	out->num = num;
+	if (arch->nr_socketcall != 0)
+		mux_by_num(arch, num, out);
 	return 0;
 }
