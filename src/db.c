@@ -396,6 +396,18 @@ static int syscall_cmp(const struct tree_node *a, const struct tree_node *b)
 }
 
 /*
+ * A syscall entry's heap value. Syscall numbers come in dense runs, which
+ * multiplying by 2^64 / the golden ratio spreads evenly (Fibonacci
+ * hashing): the set is as flat as with tree_hash(), for less work on each
+ * rule's lookup.
+ */
+static uint32_t syscall_heap(int num)
+{
+	return (uint32_t)(((uint64_t)(uint32_t)num * 0x9e3779b97f4a7c15ULL) >>
+			  32);
+}
+
+/*
  * The sibling order: higher argument first, equality tests before range
  * tests; among equality tests by datum then mask, the high word first, as
  * libseccomp orders its half-word nodes; among range tests the larger
@@ -665,7 +677,7 @@ static int plan_prepare(struct plan *p, struct db_filter *filter,
 	}
 
 	key.num = p->num;
-	key.link.heap = tree_hash((uint32_t)p->num);
+	key.link.heap = syscall_heap(p->num);
 	p->sys = SYSCALL(tree_search(&p->arch->syscalls, &key.link,
 				     syscall_cmp, &at));
 	if (p->sys == NULL) {
@@ -913,7 +925,7 @@ int db_syscall_priority(struct db_filter *filter, int syscall,
 		}
 		fresh[i] = true;
 		sys[i]->num = num;
-		sys[i]->link.heap = tree_hash((uint32_t)num);
+		sys[i]->link.heap = syscall_heap(num);
 	}
 
 	for (i = 0; i < filter->arch_cnt; i++) {
