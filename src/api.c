@@ -439,12 +439,12 @@ static int rule_add(scmp_filter_ctx ctx, bool exact, uint32_t action,
 		    c->op <= _SCMP_CMP_MIN || c->op >= _SCMP_CMP_MAX)
 			return -EINVAL;
 		seen |= 1U << c->arg;
-		rule.cmps[i] = *c;
 	}
 	rule.action = action;
 	rule.syscall = syscall;
 	rule.exact = exact;
 	rule.cmp_cnt = arg_cnt;
+	rule.cmps = arg_array;
 	return api_rc(db_rule_add(filter, &rule));
 }
 

@@ -157,13 +157,13 @@ struct db_filter {
 	size_t prog_len;
 };
 
-/* A rule as the API received it, checked and with its comparisons sorted. */
+/* A rule as the API received it, checked. */
 struct db_rule {
 	uint32_t action;
 	int syscall;		/* on the native ABI */
 	bool exact;
 	unsigned int cmp_cnt;
-	struct scmp_arg_cmp cmps[DB_ARG_MAX];
+	const struct scmp_arg_cmp *cmps;	/* the caller's, in its order */
 };
 
 struct db_filter *db_new(uint32_t act_default);
