@@ -614,6 +614,7 @@ struct plan {
 	bool sys_new;		/* sys was linked in without rules for this */
 	enum plan_kind kind;
 	struct db_branch *br;	/* the branch changed */
+	struct tree_node **at;	/* SIBLING: where in the level, NULL: root */
 	struct db_node *rest;	/* first node of the path to link in */
 };
 
@@ -625,12 +626,15 @@ struct plan {
 static int plan_path(struct plan *p, struct db_branch *br,
 		     struct db_node *node)
 {
+	struct tree_node *level = db_branch_level(br), **at;
 	struct db_node *found, *next;
 
-	found = NODE(tree_find(db_branch_level(br), &node->link, node_cmp));
+	found = NODE(tree_search(&level, &node->link, node_cmp, &at));
 	if (found == NULL) {
 		p->kind = PLAN_SIBLING;
 		p->br = br;
+		/* the root lives in the branch's word, not at &level */
+		p->at = at != &level ? at : NULL;
 		p->rest = node;
 		return 0;
 	}
@@ -739,7 +743,8 @@ static void plan_apply(struct pool *pool, struct plan *p)
 	case PLAN_SIBLING:
 		path_free(pool, p->path, p->rest);
 		level = db_branch_level(p->br);
-		tree_insert(&level, &p->rest->link, node_cmp);
+		tree_insert_at(p->at != NULL ? p->at : &level, &p->rest->link,
+			       node_cmp);
 		db_branch_set_level(p->br, level);
 		break;
 	case PLAN_BRANCH:

@@ -45,8 +45,10 @@ static inline struct tree_node *tree_find(struct tree_node *root,
  * @key: the key; its heap value must be set
  * @at: set, when no node is equal, to the link tree_insert_at() takes
  *
- * One walk for a lookup that may be followed by an insert: the insert
- * then starts where the lookup found the new node's place in the heap.
+ * For sets whose heap value is a function of the key, so that equal nodes
+ * have equal heap values: an equal node then lies on the way down to
+ * @key's place in the heap, and the walk stops there. A lookup that may be
+ * followed by an insert thus walks only as far as the insert starts.
  * Returns the node, or NULL.
  */
 static inline struct tree_node *tree_search(struct tree_node **root,
@@ -54,25 +56,16 @@ static inline struct tree_node *tree_search(struct tree_node **root,
 					    tree_cmp_fn cmp,
 					    struct tree_node ***at)
 {
-	struct tree_node **link = root, **top, *t;
+	struct tree_node **link = root, *t;
 	int c;
 
-	/* above the new node's place in the heap */
 	while ((t = *link) != NULL && t->heap >= key->heap) {
 		c = cmp(key, t);
 		if (c == 0)
 			return t;
 		link = c < 0 ? &t->left : &t->right;
 	}
-	/* below it: the subtree the insert splits */
-	top = link;
-	while ((t = *link) != NULL) {
-		c = cmp(key, t);
-		if (c == 0)
-			return t;
-		link = c < 0 ? &t->left : &t->right;
-	}
-	*at = top;
+	*at = link;
 	return NULL;
 }
 
