@@ -1069,6 +1069,9 @@ static int list(const struct tree_node *set, struct tree_node **buf,
 	return (int)cnt;
 }
 
+/* Room for the syscall entries of any ABI: one walk lists them. */
+#define SYSCALLS_BUF 512
+
 /**
  * db_syscalls - an ABI's syscall entries in number order
  * @out: set to a malloc'd array the caller frees (NULL when empty)
@@ -1077,9 +1080,18 @@ static int list(const struct tree_node *set, struct tree_node **buf,
  */
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
 {
-	struct tree_node **array;
-	int cnt = list(arch->syscalls, NULL, 0, &array);
+	struct tree_node *buf[SYSCALLS_BUF], **array;
+	int cnt = list(arch->syscalls, buf, SYSCALLS_BUF, &array);
 
+	*out = NULL;
+	if (cnt <= 0)
+		return cnt;
+	if (array == buf) {
+		array = malloc((size_t)cnt * sizeof(*array));
+		if (array == NULL)
+			return -ENOMEM;
+		memcpy(array, buf, (size_t)cnt * sizeof(*array));
+	}
 	*out = (struct db_syscall **)array;
 	return cnt;
 }
