@@ -411,7 +411,14 @@ static int rule_add(scmp_filter_ctx ctx, bool exact, uint32_t action,
 		    const struct scmp_arg_cmp *arg_array)
 {
 	struct db_filter *filter = ctx_filter(ctx);
-	struct db_rule rule;
+	/* filled in first: nothing else needs keeping across the checks */
+	const struct db_rule rule = {
+		.action = action,
+		.syscall = syscall,
+		.exact = exact,
+		.cmp_cnt = arg_cnt,
+		.cmps = arg_array,
+	};
 	unsigned int i, seen = 0;
 
 	if (arg_cnt > ARG_CNT_MAX)
@@ -440,11 +447,6 @@ static int rule_add(scmp_filter_ctx ctx, bool exact, uint32_t action,
 			return -EINVAL;
 		seen |= 1U << c->arg;
 	}
-	rule.action = action;
-	rule.syscall = syscall;
-	rule.exact = exact;
-	rule.cmp_cnt = arg_cnt;
-	rule.cmps = arg_array;
 	return api_rc(db_rule_add(filter, &rule));
 }
 
