@@ -1054,11 +1054,6 @@ static int list(const struct tree_node *set, struct tree_node **buf,
 	*out = buf;
 	if (set == NULL)
 		return 0;
-	/* one node: most trie levels, no walk needed */
-	if (cap > 0 && set->left == NULL && set->right == NULL) {
-		buf[0] = (struct tree_node *)set;
-		return 1;
-	}
 	cnt = tree_list(set, buf, cap);
 	if (cnt <= cap)
 		return (int)cnt;
@@ -1097,15 +1092,10 @@ int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
 }
 
 /**
- * db_level - a trie level's nodes in evaluation order
- * @buf: room for DB_LEVEL_BUF nodes
- * @out: set to @buf when the level fits, else to a malloc'd array the
- *	 caller frees
- *
- * Returns the number of nodes, or -ENOMEM.
+ * db_level_walk - db_level() for a level of any size
  */
-int db_level(const struct tree_node *level, struct db_node **buf,
-	     struct db_node ***out)
+int db_level_walk(const struct tree_node *level, struct db_node **buf,
+		  struct db_node ***out)
 {
 	struct tree_node **array;
 	int cnt = list(level, (struct tree_node **)buf, DB_LEVEL_BUF, &array);
