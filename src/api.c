@@ -405,10 +405,13 @@ API int seccomp_syscall_priority(scmp_filter_ctx ctx, int syscall,
 	return api_rc(db_syscall_priority(filter, syscall, priority));
 }
 
-/* The checks of every rule_add variant, in libseccomp's order. */
-static int rule_add(scmp_filter_ctx ctx, bool exact, uint32_t action,
-		    int syscall, unsigned int arg_cnt,
-		    const struct scmp_arg_cmp *arg_array)
+/*
+ * The checks of every rule_add variant, in libseccomp's order. @exact
+ * last: the array variants pass their own arguments on unmoved.
+ */
+static int rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
+		    unsigned int arg_cnt,
+		    const struct scmp_arg_cmp *arg_array, bool exact)
 {
 	struct db_filter *filter = ctx_filter(ctx);
 	/* filled in first: nothing else needs keeping across the checks */
@@ -451,8 +454,8 @@ static int rule_add(scmp_filter_ctx ctx, bool exact, uint32_t action,
 }
 
 /* rule_add() with the comparisons as variadic arguments. */
-static int rule_add_va(scmp_filter_ctx ctx, bool exact, uint32_t action,
-		       int syscall, unsigned int arg_cnt, va_list ap)
+static int rule_add_va(scmp_filter_ctx ctx, uint32_t action, int syscall,
+		       unsigned int arg_cnt, va_list ap, bool exact)
 {
 	struct scmp_arg_cmp cmps[ARG_CNT_MAX];
 	unsigned int i;
@@ -462,14 +465,14 @@ static int rule_add_va(scmp_filter_ctx ctx, bool exact, uint32_t action,
 		return -EINVAL;
 	for (i = 0; i < arg_cnt; i++)
 		cmps[i] = va_arg(ap, struct scmp_arg_cmp);
-	return rule_add(ctx, exact, action, syscall, arg_cnt, cmps);
+	return rule_add(ctx, action, syscall, arg_cnt, cmps, exact);
 }
 
 API int seccomp_rule_add_array(scmp_filter_ctx ctx, uint32_t action,
 			       int syscall, unsigned int arg_cnt,
 			       const struct scmp_arg_cmp *arg_array)
 {
-	return rule_add(ctx, false, action, syscall, arg_cnt, arg_array);
+	return rule_add(ctx, action, syscall, arg_cnt, arg_array, false);
 }
 
 API int seccomp_rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
@@ -479,7 +482,7 @@ API int seccomp_rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
 	int rc;
 
 	va_start(ap, arg_cnt);
-	rc = rule_add_va(ctx, false, action, syscall, arg_cnt, ap);
+	rc = rule_add_va(ctx, action, syscall, arg_cnt, ap, false);
 	va_end(ap);
 	return rc;
 }
@@ -488,7 +491,7 @@ API int seccomp_rule_add_exact_array(scmp_filter_ctx ctx, uint32_t action,
 				     int syscall, unsigned int arg_cnt,
 				     const struct scmp_arg_cmp *arg_array)
 {
-	return rule_add(ctx, true, action, syscall, arg_cnt, arg_array);
+	return rule_add(ctx, action, syscall, arg_cnt, arg_array, true);
 }
 
 API int seccomp_rule_add_exact(scmp_filter_ctx ctx, uint32_t action,
@@ -498,7 +501,7 @@ API int seccomp_rule_add_exact(scmp_filter_ctx ctx, uint32_t action,
 	int rc;
 
 	va_start(ap, arg_cnt);
-	rc = rule_add_va(ctx, true, action, syscall, arg_cnt, ap);
+	rc = rule_add_va(ctx, action, syscall, arg_cnt, ap, true);
 	va_end(ap);
 	return rc;
 }
