@@ -34,9 +34,10 @@
  *
  * Every change is made in two steps: prepare allocates all memory and
  * checks for conflicts, apply links the new nodes in and cannot fail.
- * Prepare changes the filter only by linking in new syscall entries
- * without rules, taken out again if the change fails: a failed call
- * leaves the filter as it was.
+ * Prepare changes the filter only by linking in new syscall entries,
+ * which take the rule's path at once (nothing else refers to them yet),
+ * and are taken out again if the change fails: a failed call leaves the
+ * filter as it was.
  * Transactions are deep copies of the per-ABI sets, restored on reject.
  *
  * Trie nodes and syscall entries live in the filter's pool (pool.c), one
@@ -597,6 +598,7 @@ static bool level_all(const struct tree_node *level, uint32_t action)
  */
 enum plan_kind {
 	PLAN_NOTHING,		/* the rule is already covered */
+	PLAN_NEW,		/* the path is on a new syscall entry already */
 	PLAN_SIBLING,		/* add the rest of the path to a branch's level */
 	PLAN_BRANCH,		/* hang the rest of the path on an empty branch */
 	PLAN_PRUNE,		/* replace a branch's level by the action */
@@ -611,7 +613,6 @@ struct plan {
 	uint32_t action;
 	struct db_node *path;	/* NULL: unconditional */
 	struct db_syscall *sys;	/* the syscall entry */
-	bool sys_new;		/* sys was linked in without rules for this */
 	enum plan_kind kind;
 	struct db_branch *br;	/* the branch changed */
 	struct tree_node **at;	/* SIBLING: where in the level, NULL: root */
@@ -693,12 +694,17 @@ static int plan_prepare(struct plan *p, struct db_filter *filter,
 			.num = p->num,
 		};
 		/*
-		 * Linked in right away, where the lookup ended: an entry
-		 * without rules changes nothing, and plan_discard() takes it
-		 * out again if the rule fails.
+		 * Linked in right away, where the lookup ended, with the
+		 * rule's path: plan_discard() takes both out again if the
+		 * rule fails.
 		 */
+		if (p->path == NULL)
+			db_branch_set_action(&p->sys->rules, rule->action);
+		else
+			db_branch_set_level(&p->sys->rules, &p->path->link);
 		tree_insert_at(at, &p->sys->link, syscall_cmp);
-		p->sys_new = true;
+		p->kind = PLAN_NEW;
+		return 0;
 	}
 
 	p->br = &p->sys->rules;
@@ -725,7 +731,7 @@ static int plan_prepare(struct plan *p, struct db_filter *filter,
 static void plan_discard(struct pool *pool, struct plan *p)
 {
 	path_free(pool, p->path, NULL);
-	if (p->sys_new) {
+	if (p->kind == PLAN_NEW) {
 		tree_remove(&p->arch->syscalls, &p->sys->link, syscall_cmp);
 		pool_put(pool, p->sys);
 	}
@@ -739,6 +745,8 @@ static void plan_apply(struct pool *pool, struct plan *p)
 	switch (p->kind) {
 	case PLAN_NOTHING:
 		path_free(pool, p->path, NULL);
+		break;
+	case PLAN_NEW:
 		break;
 	case PLAN_SIBLING:
 		path_free(pool, p->path, p->rest);
@@ -806,7 +814,7 @@ static int rule_targets(struct db_filter *filter, const struct db_rule *rule,
 	plans[cnt].num = num;
 	plans[cnt].mux = false;
 	plans[cnt].path = NULL;
-	plans[cnt].sys_new = false;
+	plans[cnt].kind = PLAN_NOTHING;
 	return cnt + 1;
 }
 
