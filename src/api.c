@@ -74,8 +74,11 @@ static struct db_filter *ctx_filter(const scmp_filter_ctx ctx)
 	return filter;
 }
 
-/* An action the library accepts and the kernel (or forced level) has. */
-static bool action_ok(uint32_t action)
+/*
+ * An action the library accepts and the kernel (or forced level) has.
+ * Inline: every rule added checks its action.
+ */
+static inline bool action_ok(uint32_t action)
 {
 	return db_action_valid(action) && sys_action_supported(action);
 }
