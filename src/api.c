@@ -413,8 +413,8 @@ API int seccomp_syscall_priority(scmp_filter_ctx ctx, int syscall,
  * last: the array variants pass their own arguments on unmoved.
  */
 static int rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
-		    unsigned int arg_cnt,
-		    const struct scmp_arg_cmp *arg_array, bool exact)
+		    unsigned int arg_cnt, const struct scmp_arg_cmp *arg_array,
+		    bool exact)
 {
 	struct db_filter *filter = ctx_filter(ctx);
 	/* filled in first: nothing else needs keeping across the checks */

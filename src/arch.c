@@ -460,9 +460,9 @@ static void mux_by_num(const struct arch_def *arch, int num,
  * arch_syscall_route() for an ABI other than the native one. Out of line,
  * so that the native case, most rules', needs no stack frame.
  */
-static __attribute__((noinline)) int route_foreign(
-	const struct arch_def *arch, int num, const struct syscall_def **row,
-	struct arch_route *out)
+static __attribute__((noinline)) int
+route_foreign(const struct arch_def *arch, int num,
+	      const struct syscall_def **row, struct arch_route *out)
 {
 	const struct arch_def *native = arch_native();
 	int pseudo, rc;

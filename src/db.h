@@ -224,8 +224,8 @@ int db_level_walk(const struct tree_node *level, struct db_node **buf,
  * Returns the number of nodes, or -ENOMEM. Inline: most levels are one
  * node, listed without a call.
  */
-static inline int db_level(const struct tree_node *level,
-			   struct db_node **buf, struct db_node ***out)
+static inline int db_level(const struct tree_node *level, struct db_node **buf,
+			   struct db_node ***out)
 {
 	if (level != NULL && level->left == NULL && level->right == NULL) {
 		buf[0] = (struct db_node *)level;
