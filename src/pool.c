@@ -8,13 +8,14 @@
 #include "pool.h"
 
 /*
- * Chunks double from the first size up to the last. The first holds the
- * ~100 entries of a typical filter (8 KiB): one allocation per filter.
- * The last is large (4 MiB) so that a large filter's pool is a few big
- * blocks: glibc maps such a block, and once one is freed it serves the
- * next ones from its heap and keeps them there across filters. With many
- * 256 KiB chunks it gave a 20k-rule filter's pages back to the kernel at
- * every release, and the next build faulted them in again.
+ * Chunks grow fourfold from the first size up to the last. The first holds
+ * the ~100 entries of a typical filter (8 KiB): one allocation per filter.
+ * Growing fourfold, the largest chunk is three quarters of a large pool.
+ * glibc maps such a block, and once one is freed it serves blocks up to
+ * that size from its heap and keeps up to twice that size there across
+ * filters: the whole pool then stays. Growing twofold, the pool came to
+ * twice its largest chunk, and a 20k-rule filter's pages went back to the
+ * kernel at every release, to be faulted in again by the next build.
  */
 #define CHUNK_SLOTS_FIRST 128U
 #define CHUNK_SLOTS_MAX 65536U
@@ -64,7 +65,7 @@ void *pool_refill(struct pool *pool)
 	char *mem;
 
 	slots = pool->chunks == NULL ? CHUNK_SLOTS_FIRST :
-		pool->chunks->slots * 2;
+		pool->chunks->slots * 4;
 	if (slots > CHUNK_SLOTS_MAX)
 		slots = CHUNK_SLOTS_MAX;
 	chunk = malloc(sizeof(*chunk) + POOL_ALIGN - 1 +
