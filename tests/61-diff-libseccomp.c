@@ -51,15 +51,6 @@
 #define CAT_LEN 96
 #define KNOWN_MAX 256
 
-static const char *const system_paths[] = {
-	"/usr/lib/x86_64-linux-gnu/libseccomp.so.2",
-	"/usr/lib/i386-linux-gnu/libseccomp.so.2",
-	"/usr/lib/aarch64-linux-gnu/libseccomp.so.2",
-	"/usr/lib64/libseccomp.so.2",
-	"/usr/lib/libseccomp.so.2",
-	"/lib/x86_64-linux-gnu/libseccomp.so.2",
-};
-
 struct known {
 	char cat[CAT_LEN];
 	char reason[512];
@@ -1102,19 +1093,6 @@ static uint64_t env_u64(const char *name, uint64_t def)
 	return v != NULL && *v != '\0' ? strtoull(v, NULL, 0) : def;
 }
 
-static int open_system(struct prop_api *api)
-{
-	const char *env = getenv("LIBSECCOMP_SYSTEM");
-	unsigned int i;
-
-	if (env != NULL && *env != '\0')
-		return prop_api_open(api, env);
-	for (i = 0; i < sizeof(system_paths) / sizeof(system_paths[0]); i++)
-		if (prop_api_open(api, system_paths[i]) == 0)
-			return 0;
-	return -ENOENT;
-}
-
 int main(void)
 {
 	uint64_t seed = env_u64("SEED", DEFAULT_SEED);
@@ -1145,7 +1123,7 @@ int main(void)
 	df.timeout_ms = (int)env_u64("DIFF_TIMEOUT_MS", 2000);
 	df.tally = env_u64("DIFF_TALLY", 0) != 0;
 	prop_api_ours(&df.ours);
-	if (open_system(&df.theirs) < 0) {
+	if (prop_api_open_system(&df.theirs) < 0) {
 		printf("SKIP: no system libseccomp.so.2 to compare with\n");
 		return 77;
 	}

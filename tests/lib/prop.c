@@ -171,6 +171,35 @@ int prop_api_open(struct prop_api *api, const char *path)
 	return 0;
 }
 
+/* Where Debian and others install the system's libseccomp. */
+static const char *const system_paths[] = {
+	"/usr/lib/x86_64-linux-gnu/libseccomp.so.2",
+	"/usr/lib/i386-linux-gnu/libseccomp.so.2",
+	"/usr/lib/aarch64-linux-gnu/libseccomp.so.2",
+	"/usr/lib64/libseccomp.so.2",
+	"/usr/lib/libseccomp.so.2",
+	"/lib/x86_64-linux-gnu/libseccomp.so.2",
+};
+
+/**
+ * prop_api_open_system - load the system's libseccomp
+ *
+ * $LIBSECCOMP_SYSTEM names it, or the usual places are tried. Returns 0,
+ * or -ENOENT.
+ */
+int prop_api_open_system(struct prop_api *api)
+{
+	const char *env = getenv("LIBSECCOMP_SYSTEM");
+	unsigned int i;
+
+	if (env != NULL && *env != '\0')
+		return prop_api_open(api, env);
+	for (i = 0; i < sizeof(system_paths) / sizeof(system_paths[0]); i++)
+		if (prop_api_open(api, system_paths[i]) == 0)
+			return 0;
+	return -ENOENT;
+}
+
 /** prop_api_close - unload a library loaded by prop_api_open() */
 void prop_api_close(struct prop_api *api)
 {

@@ -130,6 +130,7 @@ uint32_t prop_arch_native(void);
 
 void prop_api_ours(struct prop_api *api);
 int prop_api_open(struct prop_api *api, const char *path);
+int prop_api_open_system(struct prop_api *api);
 void prop_api_close(struct prop_api *api);
 
 /* A small, fast, seedable generator (splitmix64). */
