@@ -29,7 +29,7 @@
 #define CACHE_SPAN 1024u
 
 /* Print the usage text and exit with EINVAL. */
-static void usage(const char *prog)
+static _Noreturn void usage(const char *prog)
 {
 	fprintf(
 	    stderr,

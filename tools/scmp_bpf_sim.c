@@ -30,7 +30,7 @@
 static int opt_verbose;
 
 /* Print the usage text and exit with EINVAL, like libseccomp's tool. */
-static void usage(const char *prog)
+static _Noreturn void usage(const char *prog)
 {
 	fprintf(
 	    stderr,
