@@ -979,13 +979,14 @@ static int add_syscalls(struct gen *g, struct db_syscall **sys, int cnt,
 			struct ranges *rs, struct db_syscall **prio,
 			unsigned int *prio_cnt)
 {
-	struct db_syscall **end = sys + cnt, *s;
 	bool tskip = g->filter->attr.tskip;
 	bool prioritise = g->filter->attr.optimize != 2;
-	int rc, target;
+	struct db_syscall *s;
+	int i, rc, target;
 
-	for (; sys < end; sys++) {
-		s = *sys;
+	/* by index: an ABI without syscalls comes as NULL, 0 */
+	for (i = 0; i < cnt; i++) {
+		s = sys[i];
 		/* pseudo numbers never reach the kernel; -1 only with TSKIP */
 		if (db_branch_empty(&s->rules) ||
 		    (s->num < 0 && !(s->num == -1 && tskip)))
