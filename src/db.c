@@ -914,6 +914,8 @@ int db_syscall_priority(struct db_filter *filter, int syscall,
 {
 	struct db_syscall *sys[DB_ARCH_MAX] = { NULL };
 	bool fresh[DB_ARCH_MAX] = { false };
+	/* where a fresh entry goes: the sets do not change until then */
+	struct tree_node **at[DB_ARCH_MAX];
 	struct db_syscall key;
 	unsigned int i;
 	int num, rc = 0;
@@ -927,8 +929,9 @@ int db_syscall_priority(struct db_filter *filter, int syscall,
 		if (num < 0 && num != -1)
 			continue;
 		key.num = num;
-		sys[i] = SYSCALL(tree_find(filter->arches[i]->syscalls,
-					   &key.link, syscall_cmp));
+		key.link.heap = syscall_heap(num);
+		sys[i] = SYSCALL(tree_search(&filter->arches[i]->syscalls,
+					     &key.link, syscall_cmp, &at[i]));
 		if (sys[i] != NULL)
 			continue;
 		sys[i] = pool_zalloc(&filter->pool);
@@ -938,7 +941,7 @@ int db_syscall_priority(struct db_filter *filter, int syscall,
 		}
 		fresh[i] = true;
 		sys[i]->num = num;
-		sys[i]->link.heap = syscall_heap(num);
+		sys[i]->link.heap = key.link.heap;
 	}
 
 	for (i = 0; i < filter->arch_cnt; i++) {
@@ -947,8 +950,7 @@ int db_syscall_priority(struct db_filter *filter, int syscall,
 		if (sys[i]->priority < priority)
 			sys[i]->priority = priority;
 		if (fresh[i])
-			tree_insert(&filter->arches[i]->syscalls, &sys[i]->link,
-				    syscall_cmp);
+			tree_insert_at(at[i], &sys[i]->link, syscall_cmp);
 	}
 	db_changed(filter);
 	return 0;

@@ -21,25 +21,6 @@ typedef int (*tree_cmp_fn)(const struct tree_node *a, const struct tree_node *b)
  */
 
 /**
- * tree_find - look up the node equal to @key
- * Returns the node, or NULL.
- */
-static inline struct tree_node *tree_find(struct tree_node *root,
-					  const struct tree_node *key,
-					  tree_cmp_fn cmp)
-{
-	int c;
-
-	while (root != NULL) {
-		c = cmp(key, root);
-		if (c == 0)
-			return root;
-		root = c < 0 ? root->left : root->right;
-	}
-	return NULL;
-}
-
-/**
  * tree_search - look up the node equal to @key, or where it would go
  * @root: the set
  * @key: the key; its heap value must be set
@@ -95,27 +76,6 @@ static inline void tree_insert_at(struct tree_node **at, struct tree_node *node,
 	*less = NULL;
 	*more = NULL;
 	*at = node;
-}
-
-/**
- * tree_insert - add a node that is not in the set yet
- * @root: the set
- * @node: the node; its heap value must be set, its links are overwritten
- *
- * Top down, without recursion: go down while the nodes met have a higher
- * heap value, then split the subtree there around the new node. Never
- * allocates, so callers can prepare a change and then apply it without a
- * way to fail.
- */
-static inline void tree_insert(struct tree_node **root, struct tree_node *node,
-			       tree_cmp_fn cmp)
-{
-	struct tree_node **link = root;
-
-	while (*link != NULL && (*link)->heap >= node->heap)
-		link = cmp(node, *link) < 0 ? &(*link)->left :
-					       &(*link)->right;
-	tree_insert_at(link, node, cmp);
 }
 
 /**
