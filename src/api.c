@@ -558,9 +558,13 @@ API int seccomp_notify_addfd(int fd, struct seccomp_notif_addfd *addfd)
 
 API int seccomp_notify_fd(const scmp_filter_ctx ctx)
 {
+	int fd;
+
 	if (ctx_filter(ctx) == NULL)
 		return -EINVAL;
-	return sys_notify_fd();
+	/* no listener yet: -EFAULT, as libseccomp reports it */
+	fd = sys_notify_fd();
+	return fd >= 0 ? fd : -EFAULT;
 }
 
 API int seccomp_export_pfc(const scmp_filter_ctx ctx, int fd)

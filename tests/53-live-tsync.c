@@ -104,7 +104,7 @@ static int child(void *arg)
 		EXPECT(rc, -ESRCH);
 		EXPECT(own_filters, 0);
 		EXPECT(live_syscall(VICTIM, 0, 0, 0, 0, 0, 0), ppid);
-		EXPECT(seccomp_notify_fd(ctx), -1);
+		EXPECT(seccomp_notify_fd(ctx), -EFAULT);
 	} else {
 		EXPECT(rc, 0);
 		EXPECT(own_filters, 1);

@@ -340,7 +340,7 @@ static int child_listener(void *arg)
 	(void)arg;
 	if (a == NULL || b == NULL)
 		return LIVE_SETUP_FAILED;
-	EXPECT(seccomp_notify_fd(a), -1);
+	EXPECT(seccomp_notify_fd(a), -EFAULT);
 	EXPECT(seccomp_load(a), 0);
 	fd = seccomp_notify_fd(a);
 	EXPECT(fd >= 0, 1);
@@ -355,7 +355,7 @@ static int child_listener(void *arg)
 
 	/* resetting the global state closes it */
 	EXPECT(seccomp_reset(NULL, 0), 0);
-	EXPECT(seccomp_notify_fd(a), -1);
+	EXPECT(seccomp_notify_fd(a), -EFAULT);
 	errno = 0;
 	EXPECT(fcntl(fd, F_GETFD), -1);
 	EXPECT(errno, EBADF);
@@ -389,7 +389,7 @@ static int child_listener_fd0(void *arg)
 	EXPECT(seccomp_notify_fd(ctx), 0);
 	EXPECT(fcntl(free_fd, F_GETFD), -1);
 	EXPECT(seccomp_reset(NULL, 0), 0);
-	EXPECT(seccomp_notify_fd(ctx), -1);
+	EXPECT(seccomp_notify_fd(ctx), -EFAULT);
 	EXPECT(fcntl(STDIN_FILENO, F_GETFD), -1);
 	seccomp_release(ctx);
 	return live_child_result();

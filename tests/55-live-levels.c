@@ -297,7 +297,7 @@ static int child_tsync_listener(void *arg)
 	sysrec_reset();
 	EXPECT(seccomp_load(ctx), 0);
 	EXPECT(recorded_load(&by_prctl, &nnp_first), SECCOMP_FILTER_FLAG_TSYNC);
-	EXPECT(seccomp_notify_fd(ctx), -1);
+	EXPECT(seccomp_notify_fd(ctx), -EFAULT);
 	seccomp_release(ctx);
 	return live_child_result();
 }

@@ -534,7 +534,7 @@ static const struct row rows[] = {
     {"notify_receive(fd -1)", r_notify_recv_badfd, -ECANCELED, 0},
     {"notify_respond(fd -1)", r_notify_resp_badfd, -ECANCELED, 0},
     {"notify_addfd(fd -1)", r_notify_addfd_badfd, -ECANCELED, 0},
-    {"notify_fd(no listener)", r_notify_fd_none, -1, 0},
+    {"notify_fd(no listener)", r_notify_fd_none, -EFAULT, 0},
 };
 
 int main(void)

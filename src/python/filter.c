@@ -402,13 +402,14 @@ static int notify_fd(FilterObject *self)
 	if (ctx == NULL)
 		return -1;
 	fd = seccomp_notify_fd(ctx);
-	if (fd < -1) {
-		value_raise_rc(fd);
+	if (fd == -EFAULT) {
+		/* no listener: libseccomp's module says so this way */
+		value_raise_errno(PyExc_RuntimeError, ENOENT,
+				  "Notifications not enabled/active");
 		return -1;
 	}
 	if (fd < 0) {
-		value_raise_errno(PyExc_RuntimeError, ENOENT,
-				  "Notifications not enabled/active");
+		value_raise_rc(fd);
 		return -1;
 	}
 	return fd;
