@@ -45,5 +45,25 @@ if ! "$tool" -h 2>&1 | grep -q usage; then
 	fail=1
 fi
 
+# An unknown -a names the culprit and lists every ABI: each listed name
+# resolves, and there is one per SCMP_ARCH_ token of the header.
+msg=$("$tool" -a bogus read 2>&1 >/dev/null)
+case $msg in
+*"unknown architecture 'bogus'"*) ;;
+*) echo "FAIL: -a bogus says: $msg"; fail=1 ;;
+esac
+names=$(printf '%s\n' "$msg" | sed -n 's/^architectures://p')
+for a in $names; do
+	"$tool" -a "$a" read >/dev/null 2>&1 ||
+		{ echo "FAIL: listed ABI $a does not resolve"; fail=1; }
+done
+header=${top_srcdir:-..}/include/seccomp.h.in
+want=$(grep -c '^#define SCMP_ARCH_[A-Z0-9_]*[[:space:]][[:space:]]*[A-Z(]' "$header")
+got=$(echo $names | wc -w)
+if [ "$got" -ne "$want" ]; then
+	echo "FAIL: -a bogus lists $got ABIs, the header has $want"
+	fail=1
+fi
+
 [ $fail -eq 0 ] && echo ok
 exit $fail

@@ -9,20 +9,40 @@
 
 #include <seccomp.h>
 
+/* libseccomp's names of every ABI, for -a (seccomp_arch_resolve_name) */
+static const char *const arch_names[] = {
+    "x86",	   "x86_64", "x32",	 "arm",	   "aarch64",  "loongarch64",
+    "m68k",	   "mips",   "mipsel",	 "mips64", "mipsel64", "mips64n32",
+    "mipsel64n32", "parisc", "parisc64", "ppc",	   "ppc64",    "ppc64le",
+    "riscv64",	   "s390",   "s390x",	 "sh",	   "sheb",
+};
+
+static void print_arch_names(void)
+{
+	size_t i;
+
+	fprintf(stderr, "architectures:");
+	for (i = 0; i < sizeof(arch_names) / sizeof(arch_names[0]); i++)
+		fprintf(stderr, " %s", arch_names[i]);
+	fprintf(stderr, "\n");
+}
+
+/* Exit status EINVAL for every usage error, as libseccomp's tool. */
 static int usage(const char *program)
 {
-	fprintf(stderr,
-		"usage: %s [-h] [-a ARCH] [-t] NAME|NUMBER\n"
-		"\n"
-		"Resolve a syscall name to its number, or a number to its name.\n"
-		"  -a ARCH  the ABI (x86_64, x86, x32, aarch64, arm, mips, ...);\n"
-		"           default: the native one\n"
-		"  -t       give socketcall's or ipc's number for calls that the\n"
-		"           ABI multiplexes through them\n"
-		"  -h       show this help\n"
-		"Arguments that start with a digit or '-' are numbers; put\n"
-		"negative numbers after \"--\".\n",
-		program);
+	fprintf(
+	    stderr,
+	    "usage: %s [-h] [-a <arch>] [-t] <name>|<number>\n"
+	    "\n"
+	    "Resolve a syscall name to its number, or a number to its name.\n"
+	    "  -a ARCH  the ABI (see below); default: the native one\n"
+	    "  -t       give socketcall's or ipc's number for calls that the\n"
+	    "           ABI multiplexes through them\n"
+	    "  -h       show this help\n"
+	    "Arguments that start with a digit or '-' are numbers; put\n"
+	    "negative numbers after \"--\".\n",
+	    program);
+	print_arch_names();
 	return EINVAL;
 }
 
@@ -38,8 +58,13 @@ int main(int argc, char *argv[])
 		switch (opt) {
 		case 'a':
 			arch = seccomp_arch_resolve_name(optarg);
-			if (arch == 0)
-				return usage(argv[0]);
+			if (arch == 0) {
+				fprintf(stderr,
+					"%s: unknown architecture '%s'\n",
+					argv[0], optarg);
+				print_arch_names();
+				return EINVAL;
+			}
 			break;
 		case 't':
 			rewrite = true;
