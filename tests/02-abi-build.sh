@@ -53,6 +53,13 @@ if [ "$pcver" != "$hdrver" ]; then
 	echo "FAIL: libseccomp.pc says $pcver, seccomp.h says $hdrver"
 	fail=1
 fi
+# every field pkg-config documents is there (URL was missing once)
+for field in Name Description URL Version Libs Cflags; do
+	if ! grep -q "^$field: ." "$top_builddir/libseccomp.pc"; then
+		echo "FAIL: libseccomp.pc has no $field"
+		fail=1
+	fi
+done
 
 [ $fail -eq 0 ] && echo ok
 exit $fail

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-2.1-only
-# The EXAMPLES programs of the man pages compile without warnings and link
-# against the built library.
+# The EXAMPLES programs of the man pages and the README's C program compile
+# without warnings and link against the built library.
 #
 # Convention: in the EXAMPLES section of a page, a display (.EX to .EE) whose
 # first line is an #include is a complete C program; other displays (shell
@@ -68,6 +68,33 @@ for page in "$abs_top_srcdir"/doc/man/man3/*.3; do
 		fail=1
 	fi
 	count=$((count + progs))
+done
+
+# The README's C program (a ```c block with a main()) builds and does what
+# the README says: prints "allowed", then the kernel kills it with SIGSYS.
+awk -v out="$tmp/readme" '
+	/^```c$/ { n++; file = out "-" n ".c"; on = 1; next }
+	on && /^```$/ { on = 0; close(file); next }
+	on { print > file }' "$abs_top_srcdir/README.md"
+for src in "$tmp"/readme-*.c; do
+	[ -f "$src" ] && grep -q '^int main' "$src" || continue
+	count=$((count + 1))
+	if ! out=$($CC $san -Wall -Wextra -Wno-missing-field-initializers \
+		   -Werror -I"$abs_top_srcdir/include" \
+		   -I"$abs_top_builddir/include" -o "${src%.c}" "$src" "$so" 2>&1)
+	then
+		echo "FAIL: README: $(basename "$src") does not build:"
+		echo "$out"
+		fail=1
+		continue
+	fi
+	got=$(LD_LIBRARY_PATH="${so%/*}" "${src%.c}" 2>/dev/null)
+	rc=$?
+	if [ "$got" != allowed ] || [ $rc -ne $((128 + 31)) ]; then
+		echo "FAIL: README's program printed '$got', exit $rc" \
+		     "(want 'allowed', killed by SIGSYS: 159)"
+		fail=1
+	fi
 done
 
 if [ -n "${DOC_EXAMPLES_DIR:-}" ]; then
