@@ -2,6 +2,12 @@
 /* Filter database -> PFC, libseccomp's human-readable pseudo filter code. */
 
 /*
+ * PFC is libseccomp's layout of the rules, not the program this library
+ * emits (gen_bpf.c searches syscall numbers in a tree; libseccomp tests
+ * them one after the other, which is what PFC shows). It stays compatible
+ * byte for byte because libseccomp's own tests and users' tools compare
+ * it; scmp_bpf_disasm shows the real program.
+ *
  * The text follows libseccomp's layout line for line, so that people who
  * diff it see no change: per ABI an "if ($arch == TOKEN)" block, in it one
  * "if ($syscall == NR)" block per syscall, highest priority first, then
