@@ -51,15 +51,16 @@ static inline int api_rc(int rc)
 }
 
 /*
- * A kernel or I/O failure: -ECANCELED, or the raw -errno when the filter
- * asks for it with SCMP_FLTATR_API_SYSRAWRC. -ESRCH (a thread that could
- * not be synced) always passes.
+ * A kernel or I/O failure of a call on @filter (NULL for the notification
+ * calls): -ECANCELED, or the raw -errno when the filter asks for it with
+ * SCMP_FLTATR_API_SYSRAWRC. A load's -ESRCH (a thread that could not be
+ * synced) always passes; the notification calls report only -ECANCELED.
  */
 static int sys_rc(const struct db_filter *filter, int rc)
 {
-	if (rc >= 0 || rc == -ESRCH)
+	if (rc >= 0)
 		return rc;
-	if (filter != NULL && filter->attr.rawrc)
+	if (filter != NULL && (rc == -ESRCH || filter->attr.rawrc))
 		return rc;
 	return -ECANCELED;
 }
