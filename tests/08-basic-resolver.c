@@ -36,11 +36,41 @@ static void expect_name(uint32_t token, int num, const char *want, int line)
 }
 #define EXPECT_NAME(t, n, w) expect_name(t, n, w, __LINE__)
 
+/* Every number below a MIPS ABI's base names what the number plus the base
+ * names. */
+static void expect_mips_plain(uint32_t token, int base)
+{
+	char *plain, *based;
+	int num;
+
+	for (num = 0; num < base; num++) {
+		plain = seccomp_syscall_resolve_num_arch(token, num);
+		based = seccomp_syscall_resolve_num_arch(token, num + base);
+		if ((plain == NULL) != (based == NULL) ||
+		    (plain != NULL && strcmp(plain, based) != 0)) {
+			printf("FAIL: resolve_num(%#x, %d) = %s, but %d is %s\n",
+			       token, num, plain ? plain : "NULL", num + base,
+			       based ? based : "NULL");
+			failures++;
+		}
+		free(plain);
+		free(based);
+	}
+}
+
 int main(void)
 {
 	static const char *const odd[] = {
 		"", " ", "read ", " read", "READ", "read\n", "r\xffgh", "-1",
 		"0", "%s%s%n", "../read", "sys_read",
+	};
+	static const struct {
+		uint32_t token;
+		int base;
+	} mips[] = {
+		{ SCMP_ARCH_MIPS, 4000 },	{ SCMP_ARCH_MIPSEL, 4000 },
+		{ SCMP_ARCH_MIPS64, 5000 },	{ SCMP_ARCH_MIPSEL64, 5000 },
+		{ SCMP_ARCH_MIPS64N32, 6000 },	{ SCMP_ARCH_MIPSEL64N32, 6000 },
 	};
 	char longname[4096];
 	unsigned int i;
@@ -129,6 +159,25 @@ int main(void)
 	EXPECT_NAME(SCMP_ARCH_X32, 13, NULL);
 	EXPECT_NAME(SCMP_ARCH_ARM, 341, "arm_sync_file_range");
 	EXPECT_NAME(SCMP_ARCH_NATIVE, 0, "read");
+
+	/*
+	 * MIPS: a number below the ABI's base counts from it, as in
+	 * libseccomp 2.5.4 and 2.6.1; pseudo numbers stay as they are.
+	 */
+	for (i = 0; i < sizeof(mips) / sizeof(mips[0]); i++)
+		expect_mips_plain(mips[i].token, mips[i].base);
+	EXPECT_NAME(SCMP_ARCH_MIPS, 0, "syscall");
+	EXPECT_NAME(SCMP_ARCH_MIPSEL, 42, "pipe");
+	EXPECT_NAME(SCMP_ARCH_MIPS, 8003, NULL);
+	EXPECT_NAME(SCMP_ARCH_MIPS64, 0, "read");
+	EXPECT_NAME(SCMP_ARCH_MIPSEL64, 42, "accept");
+	EXPECT_NAME(SCMP_ARCH_MIPS64, 4000, NULL);
+	EXPECT_NAME(SCMP_ARCH_MIPS64N32, 3, "close");
+	EXPECT_NAME(SCMP_ARCH_MIPSEL64N32, 5000, NULL);
+	EXPECT_NAME(SCMP_ARCH_MIPS, -1, NULL);
+	EXPECT_NAME(SCMP_ARCH_MIPS, -101, "socket");
+	EXPECT_NAME(SCMP_ARCH_MIPS64, -10244, "memfd_secret");
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_MIPS64, "read"), 5000);
 
 	/* API levels: only 1..7 can be forced */
 	EXPECT(seccomp_api_set(0), -EINVAL);
