@@ -179,6 +179,19 @@ int main(void)
 	EXPECT_NAME(SCMP_ARCH_MIPS64, -10244, "memfd_secret");
 	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_MIPS64, "read"), 5000);
 
+	/*
+	 * loongarch64: nfsservctl keeps the generic table's 42, as on
+	 * aarch64 and riscv64 (and in libseccomp 2.6.1); memfd_secret is
+	 * the kernel's 447, where libseccomp 2.6.1 has a pseudo number.
+	 */
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_LOONGARCH64,
+						 "nfsservctl"), 42);
+	EXPECT_NAME(SCMP_ARCH_LOONGARCH64, 42, "nfsservctl");
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_LOONGARCH64,
+						 "memfd_secret"), 447);
+	EXPECT_NAME(SCMP_ARCH_LOONGARCH64, 447, "memfd_secret");
+	EXPECT_NAME(SCMP_ARCH_LOONGARCH64, -10244, NULL);
+
 	/* API levels: only 1..7 can be forced */
 	EXPECT(seccomp_api_set(0), -EINVAL);
 	EXPECT(seccomp_api_set(8), -EINVAL);
