@@ -312,7 +312,8 @@ static const struct syscall_def *num_def(const struct arch_def *arch, int num)
 	}
 	/*
 	 * Pseudo and ARM private numbers: the first entry not below @num.
-	 * Two names may share a pseudo number, and the first answers.
+	 * Two names may share a pseudo number; the tables put the one that
+	 * answers (libseccomp's) first.
 	 */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
