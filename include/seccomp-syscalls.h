@@ -28,7 +28,8 @@
  * -(200 + n): call n of ipc(2); on ABIs that multiplex these calls, a rule
  * for one also becomes a rule on socketcall/ipc with the first argument
  * fixed to n.  Below -10000: syscalls that some ABI lacks (or lacked when
- * the number was given out).
+ * the number was given out), and names libseccomp numbered that are no
+ * syscall of any ABI here, which have no __SNR_.
  */
 #define __PNR_socket -101
 #define __PNR_bind -102
@@ -1294,12 +1295,6 @@
 #define __SNR_olduname __NR_olduname
 #else
 #define __SNR_olduname __PNR_olduname
-#endif
-
-#ifdef __NR_oldwait4
-#define __SNR_oldwait4 __NR_oldwait4
-#else
-#define __SNR_oldwait4 __PNR_oldwait4
 #endif
 
 #ifdef __NR_open

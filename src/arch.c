@@ -312,7 +312,8 @@ static const struct syscall_def *num_def(const struct arch_def *arch, int num)
 	}
 	/*
 	 * Pseudo and ARM private numbers: the first entry not below @num.
-	 * Two names may share a pseudo number, and the first answers.
+	 * Two names may share a pseudo number; the tables put the one that
+	 * answers (libseccomp's) first.
 	 */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
@@ -327,18 +328,40 @@ static const struct syscall_def *num_def(const struct arch_def *arch, int num)
 	return &syscall_defs[order[lo]];
 }
 
+/*
+ * The base of an ABI's syscall numbers: MIPS numbers start at 4000 (o32),
+ * 5000 (n64) or 6000 (n32); 0 elsewhere.
+ */
+static int num_base(const struct arch_def *arch)
+{
+	switch (arch->abi) {
+	case SYSCALL_ABI_MIPS:
+		return 4000;
+	case SYSCALL_ABI_MIPS64:
+		return 5000;
+	case SYSCALL_ABI_MIPS64N32:
+		return 6000;
+	default:
+		return 0;
+	}
+}
+
 /**
  * arch_syscall_resolve_num - a syscall's name on an ABI
  * @arch: the ABI
  * @num: the syscall number, or a pseudo number
  *
- * x32 numbers may be given with or without the x32 bit. Returns a static
- * string, or NULL if the ABI has no such number.
+ * x32 numbers may be given with or without the x32 bit, and MIPS numbers
+ * with or without their ABI's base: as in libseccomp, a number below the
+ * base counts from it (0 and 4000 are both "syscall" on o32). Returns a
+ * static string, or NULL if the ABI has no such number.
  */
 const char *arch_syscall_resolve_num(const struct arch_def *arch, int num)
 {
 	const struct syscall_def *def;
 
+	if (num >= 0 && num < num_base(arch))
+		num += num_base(arch);
 	if (arch->nr_socketcall != 0 && mux_pseudo_name(num) != NULL)
 		return mux_pseudo_name(num);
 	def = num_def(arch, num);

@@ -56,8 +56,10 @@ extern const unsigned int syscall_name_slots;
 extern const uint16_t syscall_name_index[];
 
 /*
- * For each ABI, the indices of all syscall_defs sorted by (num[abi], name):
- * entry i of ABI a is syscall_num_order[a * syscall_defs_count + i].
+ * For each ABI, the indices of all syscall_defs sorted by (num[abi], name),
+ * except that of the names sharing a pseudo number, the one a lookup of the
+ * number gives comes first: entry i of ABI a is
+ * syscall_num_order[a * syscall_defs_count + i].
  */
 extern const uint16_t syscall_num_order[];
 

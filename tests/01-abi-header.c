@@ -130,6 +130,19 @@ int main(void)
 	EXPECT(__PNR_shmctl, -224);
 	EXPECT(__PNR_arch_prctl, -10001);
 	EXPECT(__PNR_uprobe, -10254);
+	/* 2.6.1's pseudo numbers that 2.5.4's header lacks */
+	EXPECT(__PNR_riscv_hwprobe, -10250);
+	EXPECT(__PNR_atomic_barrier, -10247);
+	EXPECT(__PNR_getpagesize, -10249);
+	EXPECT(__PNR_fstat, -10246);
+	/* two names, one number; oldwait4 is a number and no syscall */
+	EXPECT(__PNR_sys_debug_setcontext, -10191);
+	EXPECT(__PNR_switch_endian, -10191);
+	EXPECT(__PNR_oldwait4, -10146);
+#ifdef __SNR_oldwait4
+	printf("FAIL __SNR_oldwait4 is defined: 2.6.1's header has none\n");
+	failures++;
+#endif
 	EXPECT(SCMP_SYS(read), __NR_read);
 	EXPECT(SCMP_SYS(socket), __NR_socket);
 

@@ -36,11 +36,88 @@ static void expect_name(uint32_t token, int num, const char *want, int line)
 }
 #define EXPECT_NAME(t, n, w) expect_name(t, n, w, __LINE__)
 
+/* Every number below a MIPS ABI's base names what the number plus the base
+ * names. */
+static void expect_mips_plain(uint32_t token, int base)
+{
+	char *plain, *based;
+	int num;
+
+	for (num = 0; num < base; num++) {
+		plain = seccomp_syscall_resolve_num_arch(token, num);
+		based = seccomp_syscall_resolve_num_arch(token, num + base);
+		if ((plain == NULL) != (based == NULL) ||
+		    (plain != NULL && strcmp(plain, based) != 0)) {
+			printf("FAIL: resolve_num(%#x, %d) = %s, "
+			       "but %d is %s\n", token, num,
+			       plain ? plain : "NULL", num + base,
+			       based ? based : "NULL");
+			failures++;
+		}
+		free(plain);
+		free(based);
+	}
+}
+
+/*
+ * A rule for the shared pseudo number -10191 goes, on an ABI that has both
+ * names, to the syscall the number resolves to: libseccomp 2.6.1 translates
+ * a number through its name, so there it is sys_debug_setcontext (256 on
+ * ppc64le), whichever name the program gave. Needs an x86_64 host, whose
+ * filters take ppc64le and lack both names.
+ */
+static void expect_shared_rule(void)
+{
+	scmp_filter_ctx ctx;
+	char text[4096];
+	size_t len;
+	FILE *f;
+
+	if (seccomp_arch_native() != SCMP_ARCH_X86_64)
+		return;
+	ctx = seccomp_init(SCMP_ACT_ALLOW);
+	f = tmpfile();
+	if (ctx == NULL || f == NULL) {
+		printf("FAIL: no filter or temporary file\n");
+		failures++;
+		goto out;
+	}
+	EXPECT(seccomp_arch_add(ctx, SCMP_ARCH_PPC64LE), 0);
+	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1), -10191, 0), 0);
+	EXPECT(seccomp_export_pfc(ctx, fileno(f)), 0);
+	rewind(f);
+	len = fread(text, 1, sizeof(text) - 1, f);
+	text[len] = '\0';
+	if (strstr(text, "\"sys_debug_setcontext\" (256)") == NULL) {
+		printf("FAIL: -10191 is not sys_debug_setcontext on "
+		       "ppc64le:\n%s", text);
+		failures++;
+	}
+out:
+	if (f != NULL)
+		fclose(f);
+	seccomp_release(ctx);
+}
+
 int main(void)
 {
 	static const char *const odd[] = {
 		"", " ", "read ", " read", "READ", "read\n", "r\xffgh", "-1",
 		"0", "%s%s%n", "../read", "sys_read",
+	};
+	static const struct {
+		uint32_t token;
+		int base;
+	} mips[] = {
+		{ SCMP_ARCH_MIPS, 4000 },	{ SCMP_ARCH_MIPSEL, 4000 },
+		{ SCMP_ARCH_MIPS64, 5000 },	{ SCMP_ARCH_MIPSEL64, 5000 },
+		{ SCMP_ARCH_MIPS64N32, 6000 },	{ SCMP_ARCH_MIPSEL64N32, 6000 },
+	};
+	static const char *const arch_names[] = {
+		"x86", "x86_64", "x32", "arm", "aarch64", "loongarch64",
+		"m68k", "mips", "mipsel", "mips64", "mipsel64", "mips64n32",
+		"mipsel64n32", "parisc", "parisc64", "ppc", "ppc64", "ppc64le",
+		"riscv64", "s390", "s390x", "sh", "sheb", NULL,
 	};
 	char longname[4096];
 	unsigned int i;
@@ -129,6 +206,66 @@ int main(void)
 	EXPECT_NAME(SCMP_ARCH_X32, 13, NULL);
 	EXPECT_NAME(SCMP_ARCH_ARM, 341, "arm_sync_file_range");
 	EXPECT_NAME(SCMP_ARCH_NATIVE, 0, "read");
+
+	/*
+	 * MIPS: a number below the ABI's base counts from it, as in
+	 * libseccomp 2.5.4 and 2.6.1; pseudo numbers stay as they are.
+	 */
+	for (i = 0; i < sizeof(mips) / sizeof(mips[0]); i++)
+		expect_mips_plain(mips[i].token, mips[i].base);
+	EXPECT_NAME(SCMP_ARCH_MIPS, 0, "syscall");
+	EXPECT_NAME(SCMP_ARCH_MIPSEL, 42, "pipe");
+	EXPECT_NAME(SCMP_ARCH_MIPS, 8003, NULL);
+	EXPECT_NAME(SCMP_ARCH_MIPS64, 0, "read");
+	EXPECT_NAME(SCMP_ARCH_MIPSEL64, 42, "accept");
+	EXPECT_NAME(SCMP_ARCH_MIPS64, 4000, NULL);
+	EXPECT_NAME(SCMP_ARCH_MIPS64N32, 3, "close");
+	EXPECT_NAME(SCMP_ARCH_MIPSEL64N32, 5000, NULL);
+	EXPECT_NAME(SCMP_ARCH_MIPS, -1, NULL);
+	EXPECT_NAME(SCMP_ARCH_MIPS, -101, "socket");
+	EXPECT_NAME(SCMP_ARCH_MIPS64, -10244, "memfd_secret");
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_MIPS64, "read"),
+	       5000);
+
+	/*
+	 * Pseudo numbers name what libseccomp 2.6.1 names: -10191, shared
+	 * by two names, is sys_debug_setcontext wherever both are pseudo;
+	 * -10146 (__PNR_oldwait4, an alpha call) names nothing.
+	 */
+	for (i = 0; arch_names[i] != NULL; i++) {
+		uint32_t token = seccomp_arch_resolve_name(arch_names[i]);
+
+		EXPECT(token != 0, 1);
+		EXPECT_NAME(token, -10146, NULL);
+		EXPECT(seccomp_syscall_resolve_name_arch(token, "oldwait4"),
+		       __NR_SCMP_ERROR);
+		if (seccomp_syscall_resolve_name_arch(token, "switch_endian") ==
+		    -10191)
+			EXPECT_NAME(token, -10191, "sys_debug_setcontext");
+	}
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64,
+						 "switch_endian"), -10191);
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64,
+						 "sys_debug_setcontext"),
+	       -10191);
+	EXPECT_NAME(SCMP_ARCH_X86_64, -10191, "sys_debug_setcontext");
+	EXPECT_NAME(SCMP_ARCH_PPC64, 363, "switch_endian");
+	EXPECT_NAME(SCMP_ARCH_PPC64, 256, "sys_debug_setcontext");
+	EXPECT_NAME(SCMP_ARCH_PPC64, -10191, NULL);
+	expect_shared_rule();
+
+	/*
+	 * loongarch64: nfsservctl keeps the generic table's 42, as on
+	 * aarch64 and riscv64 (and in libseccomp 2.6.1); memfd_secret is
+	 * the kernel's 447, where libseccomp 2.6.1 has a pseudo number.
+	 */
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_LOONGARCH64,
+						 "nfsservctl"), 42);
+	EXPECT_NAME(SCMP_ARCH_LOONGARCH64, 42, "nfsservctl");
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_LOONGARCH64,
+						 "memfd_secret"), 447);
+	EXPECT_NAME(SCMP_ARCH_LOONGARCH64, 447, "memfd_secret");
+	EXPECT_NAME(SCMP_ARCH_LOONGARCH64, -10244, NULL);
 
 	/* API levels: only 1..7 can be forced */
 	EXPECT(seccomp_api_set(0), -EINVAL);
