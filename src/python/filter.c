@@ -251,7 +251,7 @@ static PyObject *Filter_get_attr(PyObject *obj, PyObject *o_attr)
 	rc = seccomp_attr_get(ctx, attr, &value);
 	if (rc < 0)
 		return value_raise_rc(rc);
-	return PyLong_FromUnsignedLong(value);
+	return value_int32(value);
 }
 
 PyDoc_STRVAR(Filter_set_attr_doc,

@@ -19,9 +19,12 @@
  *   value.c     the exceptions, and Python arguments read into C values.
  * Every constant is taken from the header at build time.
  *
- * Values. 32-bit parameters (actions, arch tokens, attribute values) take
- * 0..2^32-1 and, for code written against libseccomp's module (where such
- * constants with the top bit set are negative ints), also -2^31..-1.
+ * Values. Actions, arch tokens and attribute values are C ints in Python,
+ * as in libseccomp's module (Cython, whose constants are C ints): those
+ * with the top bit set are negative (KILL_PROCESS, Arch.X86_64), and so is
+ * every such value the module returns (get_attr(), system_arch(),
+ * int(Arch), Notification.syscall_arch), so that it equals its constant.
+ * As parameters they take -2^31..2^32-1: the uint32 form is accepted too.
  * Argument data take -2^63..2^64-1; negative values are two's complement,
  * exactly like a negative int given to SCMP_A0() in C. Anything else is
  * rejected before the library sees it.
@@ -52,7 +55,7 @@ static PyObject *action_with(PyObject *value, const char *what, uint32_t base)
 
 	if (value_range(value, what, 0, 0xffff, NULL, &v) < 0)
 		return NULL;
-	return PyLong_FromUnsignedLong(base | (uint32_t)v);
+	return value_int32(base | (uint32_t)v);
 }
 
 PyDoc_STRVAR(
@@ -80,7 +83,7 @@ PyDoc_STRVAR(mod_system_arch_doc, "system_arch()\n\n"
 
 static PyObject *mod_system_arch(PyObject *mod, PyObject *unused)
 {
-	return PyLong_FromUnsignedLong(seccomp_arch_native());
+	return value_int32(seccomp_arch_native());
 }
 
 PyDoc_STRVAR(
@@ -209,7 +212,7 @@ static int add_module_constants(PyObject *mod)
 {
 	static const struct {
 		const char *name;
-		unsigned long value;
+		uint32_t value;
 	} consts[] = {
 	    {"KILL_PROCESS", SCMP_ACT_KILL_PROCESS},
 	    {"KILL", SCMP_ACT_KILL},
@@ -230,8 +233,7 @@ static int add_module_constants(PyObject *mod)
 
 	for (i = 0; i < sizeof(consts) / sizeof(consts[0]); i++)
 		if (value_dict_set(dict, consts[i].name,
-				   PyLong_FromUnsignedLong(consts[i].value)) <
-		    0)
+				   value_int32(consts[i].value)) < 0)
 			return -1;
 	return value_dict_set(
 	    dict, "__version__",

@@ -91,7 +91,7 @@ static PyObject *Arch_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 
 static PyObject *Arch_int(PyObject *self)
 {
-	return PyLong_FromUnsignedLong(((ArchObject *)self)->token);
+	return value_int32(((ArchObject *)self)->token);
 }
 
 /* The arch's name as seccomp_arch_resolve_name() takes it. */
@@ -173,7 +173,9 @@ PyDoc_STRVAR(
     "An architecture (ABI). The class attributes are the architecture tokens;\n"
     "an instance is made from a token or a name ('x86_64', 'aarch64', ...),\n"
     "Arch.NATIVE or no argument meaning the ABI this module was built for.\n"
-    "int(arch) is its token. Unknown tokens and names raise ValueError.");
+    "int(arch) is its token, a C int like the class attributes (negative\n"
+    "when the top bit is set); the uint32 form of a token is accepted too.\n"
+    "Unknown tokens and names raise ValueError.");
 
 /* clang-format off */
 PyTypeObject ArchType = {
@@ -398,7 +400,7 @@ static PyObject *Notification_get(PyObject *obj, void *which)
 	case 3:
 		return PyLong_FromLong(self->syscall);
 	case 4:
-		return PyLong_FromUnsignedLong(self->arch);
+		return value_int32(self->arch);
 	case 5:
 		return PyLong_FromUnsignedLongLong(self->ip);
 	default:
@@ -569,13 +571,11 @@ int types_add_constants(void)
 	PyObject *dict = ArchType.tp_dict;
 	size_t i;
 
-	if (value_dict_set(dict, "NATIVE",
-			   PyLong_FromUnsignedLong(SCMP_ARCH_NATIVE)) < 0)
+	if (value_dict_set(dict, "NATIVE", value_int32(SCMP_ARCH_NATIVE)) < 0)
 		return -1;
 	for (i = 0; i < ARCH_TABLE_LEN; i++)
-		if (value_dict_set(
-			dict, arch_table[i].attr,
-			PyLong_FromUnsignedLong(arch_table[i].token)) < 0)
+		if (value_dict_set(dict, arch_table[i].attr,
+				   value_int32(arch_table[i].token)) < 0)
 			return -1;
 	PyType_Modified(&ArchType);
 	dict = AttrType.tp_dict;
