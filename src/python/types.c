@@ -175,7 +175,11 @@ PyDoc_STRVAR(
     "Arch.NATIVE or no argument meaning the ABI this module was built for.\n"
     "int(arch) is its token, a C int like the class attributes (negative\n"
     "when the top bit is set); the uint32 form of a token is accepted too.\n"
-    "Unknown tokens and names raise ValueError.");
+    "Unknown tokens and names raise ValueError.\n\n"
+    ">>> Arch(\"x86_64\") == Arch.X86_64 == Arch(0xc000003e)\n"
+    "True\n"
+    ">>> Arch.X86_64, str(Arch(Arch.AARCH64))\n"
+    "(-1073741762, 'aarch64')");
 
 /* clang-format off */
 PyTypeObject ArchType = {
@@ -310,7 +314,9 @@ PyDoc_STRVAR(
     "op is NE, LT, LE, EQ, GE, GT (compare with datum_a) or MASKED_EQ\n"
     "((argument & datum_a) == datum_b). Data are 64-bit; a negative datum\n"
     "means its two's complement, as in C: use datum & 0xffffffff to compare a\n"
-    "negative 32-bit int argument.");
+    "negative 32-bit int argument.\n\n"
+    ">>> Arg(1, MASKED_EQ, 0o3, 0o1)   # flags & O_ACCMODE == O_WRONLY\n"
+    "seccomp.Arg(1, 7, 3, 1)");
 
 /* clang-format off */
 PyTypeObject ArgType = {
