@@ -105,8 +105,8 @@ class TestDocstringExamples(unittest.TestCase):
     def test_examples_that_load(self):
         require_seccomp()
         if sanitized():
-            self.skipTest("the sanitizer runtimes make syscalls the "
-                          "examples' filters do not allow")
+            self.skipTest("the sanitizer runtimes' allocator maps memory, "
+                          "which the examples' filters do not allow")
         self.check({name: test for name, test in self.tests.items()
                     if loads_filter(test)})
 
