@@ -223,7 +223,15 @@ PyDoc_STRVAR(
     Filter_load_doc,
     "load()\n\n"
     "Load the filter into the kernel for this thread (every thread with\n"
-    "Attr.CTL_TSYNC). It cannot be removed again.");
+    "Attr.CTL_TSYNC). It cannot be removed again.\n\n"
+    ">>> import errno, os\n"
+    ">>> f = SyscallFilter(ALLOW)\n"
+    ">>> f.add_rule(ERRNO(errno.EPERM), \"uname\")\n"
+    ">>> f.load()\n"
+    ">>> os.uname()\n"
+    "Traceback (most recent call last):\n"
+    "  ...\n"
+    "PermissionError: [Errno 1] Operation not permitted");
 
 static PyObject *Filter_load(PyObject *obj, PyObject *unused)
 {
@@ -236,7 +244,13 @@ static PyObject *Filter_load(PyObject *obj, PyObject *unused)
 
 PyDoc_STRVAR(Filter_get_attr_doc,
 	     "get_attr(attr)\n\n"
-	     "The value of a filter attribute (an Attr constant).");
+	     "The value of a filter attribute (an Attr constant). Actions\n"
+	     "come as the constants are, C ints.\n\n"
+	     ">>> f = SyscallFilter(KILL_PROCESS)\n"
+	     ">>> f.get_attr(Attr.ACT_DEFAULT) == KILL_PROCESS\n"
+	     "True\n"
+	     ">>> f.get_attr(Attr.CTL_NNP)\n"
+	     "1");
 
 static PyObject *Filter_get_attr(PyObject *obj, PyObject *o_attr)
 {
@@ -251,7 +265,7 @@ static PyObject *Filter_get_attr(PyObject *obj, PyObject *o_attr)
 	rc = seccomp_attr_get(ctx, attr, &value);
 	if (rc < 0)
 		return value_raise_rc(rc);
-	return PyLong_FromUnsignedLong(value);
+	return value_int32(value);
 }
 
 PyDoc_STRVAR(Filter_set_attr_doc,

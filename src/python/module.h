@@ -94,6 +94,7 @@ PyObject *value_result(int rc);
 int value_range(PyObject *obj, const char *what, long long lo, long long hi,
 		const char *msg, long long *out);
 int value_u32(PyObject *obj, const char *what, uint32_t *out);
+PyObject *value_int32(uint32_t value);
 int value_u64(PyObject *obj, const char *what, uint64_t *out);
 const char *value_name(PyObject *obj, const char *what, PyObject **tmp);
 int value_arch(PyObject *obj, uint32_t *token, int resolve);

@@ -19,9 +19,12 @@
  *   value.c     the exceptions, and Python arguments read into C values.
  * Every constant is taken from the header at build time.
  *
- * Values. 32-bit parameters (actions, arch tokens, attribute values) take
- * 0..2^32-1 and, for code written against libseccomp's module (where such
- * constants with the top bit set are negative ints), also -2^31..-1.
+ * Values. Actions, arch tokens and attribute values are C ints in Python,
+ * as in libseccomp's module (Cython, whose constants are C ints): those
+ * with the top bit set are negative (KILL_PROCESS, Arch.X86_64), and so is
+ * every such value the module returns (get_attr(), system_arch(),
+ * int(Arch), Notification.syscall_arch), so that it equals its constant.
+ * As parameters they take -2^31..2^32-1: the uint32 form is accepted too.
  * Argument data take -2^63..2^64-1; negative values are two's complement,
  * exactly like a negative int given to SCMP_A0() in C. Anything else is
  * rejected before the library sees it.
@@ -52,14 +55,16 @@ static PyObject *action_with(PyObject *value, const char *what, uint32_t base)
 
 	if (value_range(value, what, 0, 0xffff, NULL, &v) < 0)
 		return NULL;
-	return PyLong_FromUnsignedLong(base | (uint32_t)v);
+	return value_int32(base | (uint32_t)v);
 }
 
 PyDoc_STRVAR(
     mod_ERRNO_doc,
     "ERRNO(errno)\n\n"
     "The action failing a syscall with errno (0..65535; the library takes\n"
-    "up to 4094).");
+    "up to 4094).\n\n"
+    ">>> hex(ERRNO(1))\n"
+    "'0x50001'");
 
 static PyObject *mod_ERRNO(PyObject *mod, PyObject *value)
 {
@@ -80,7 +85,7 @@ PyDoc_STRVAR(mod_system_arch_doc, "system_arch()\n\n"
 
 static PyObject *mod_system_arch(PyObject *mod, PyObject *unused)
 {
-	return PyLong_FromUnsignedLong(seccomp_arch_native());
+	return value_int32(seccomp_arch_native());
 }
 
 PyDoc_STRVAR(
@@ -88,7 +93,12 @@ PyDoc_STRVAR(
     "resolve_syscall(arch, syscall)\n\n"
     "A name gives its number on arch (socketcall/ipc calls give the\n"
     "multiplexer's number), or -1 if arch has no such syscall. A number gives\n"
-    "its name as bytes; unknown numbers raise ValueError.");
+    "its name as bytes; unknown numbers raise ValueError.\n\n"
+    ">>> resolve_syscall(Arch.X86_64, \"read\"), resolve_syscall(\"x86\", "
+    "\"socket\")\n"
+    "(0, 102)\n"
+    ">>> resolve_syscall(\"aarch64\", 63)\n"
+    "b'read'");
 
 static PyObject *mod_resolve_syscall(PyObject *mod, PyObject *args)
 {
@@ -184,15 +194,29 @@ static PyMethodDef module_functions[] = {FUNC(ERRNO, METH_O),
 					 {NULL}};
 #undef FUNC
 
+/*
+ * The example must exit cleanly: an interpreter under a filter still makes
+ * syscalls on its way out (CPython 3.6 to 3.13 need these five, 3.6 to 3.9
+ * sigaltstack for faulthandler).
+ * tests/test_doctest.py runs it, and runs it as a script.
+ */
 PyDoc_STRVAR(
     module_doc,
     "Build seccomp filters and load them into the kernel.\n\n"
-    "    import sys\n"
-    "    from seccomp import *\n\n"
-    "    f = SyscallFilter(defaction=KILL)\n"
-    "    f.add_rule(ALLOW, \"write\", Arg(0, EQ, sys.stdout.fileno()))\n"
-    "    f.add_rule(ALLOW, \"exit_group\")\n"
-    "    f.load()\n\n"
+    "A filter gives a syscall the action of the rule that matches it, or\n"
+    "its default action; once loaded it stays for the life of the process.\n"
+    "This one kills the process on any syscall but a write to stdout (fd 1)\n"
+    "and those the interpreter makes to exit:\n\n"
+    ">>> from seccomp import *\n"
+    ">>> f = SyscallFilter(defaction=KILL)\n"
+    ">>> f.add_rule(ALLOW, \"write\", Arg(0, EQ, 1))\n"
+    ">>> for name in (\"exit_group\", \"rt_sigaction\", \"brk\", "
+    "\"munmap\",\n"
+    "...              \"sigaltstack\"):\n"
+    "...     f.add_rule(ALLOW, name)\n"
+    ">>> f.load()\n"
+    ">>> print(\"Hello, world\")\n"
+    "Hello, world\n\n"
     "The API of libseccomp's Python module, over this library's C API.");
 
 static struct PyModuleDef seccomp_module = {
@@ -209,7 +233,7 @@ static int add_module_constants(PyObject *mod)
 {
 	static const struct {
 		const char *name;
-		unsigned long value;
+		uint32_t value;
 	} consts[] = {
 	    {"KILL_PROCESS", SCMP_ACT_KILL_PROCESS},
 	    {"KILL", SCMP_ACT_KILL},
@@ -230,8 +254,7 @@ static int add_module_constants(PyObject *mod)
 
 	for (i = 0; i < sizeof(consts) / sizeof(consts[0]); i++)
 		if (value_dict_set(dict, consts[i].name,
-				   PyLong_FromUnsignedLong(consts[i].value)) <
-		    0)
+				   value_int32(consts[i].value)) < 0)
 			return -1;
 	return value_dict_set(
 	    dict, "__version__",

@@ -91,7 +91,7 @@ static PyObject *Arch_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 
 static PyObject *Arch_int(PyObject *self)
 {
-	return PyLong_FromUnsignedLong(((ArchObject *)self)->token);
+	return value_int32(((ArchObject *)self)->token);
 }
 
 /* The arch's name as seccomp_arch_resolve_name() takes it. */
@@ -173,7 +173,13 @@ PyDoc_STRVAR(
     "An architecture (ABI). The class attributes are the architecture tokens;\n"
     "an instance is made from a token or a name ('x86_64', 'aarch64', ...),\n"
     "Arch.NATIVE or no argument meaning the ABI this module was built for.\n"
-    "int(arch) is its token. Unknown tokens and names raise ValueError.");
+    "int(arch) is its token, a C int like the class attributes (negative\n"
+    "when the top bit is set); the uint32 form of a token is accepted too.\n"
+    "Unknown tokens and names raise ValueError.\n\n"
+    ">>> Arch(\"x86_64\") == Arch.X86_64 == Arch(0xc000003e)\n"
+    "True\n"
+    ">>> Arch.X86_64, str(Arch(Arch.AARCH64))\n"
+    "(-1073741762, 'aarch64')");
 
 /* clang-format off */
 PyTypeObject ArchType = {
@@ -308,7 +314,9 @@ PyDoc_STRVAR(
     "op is NE, LT, LE, EQ, GE, GT (compare with datum_a) or MASKED_EQ\n"
     "((argument & datum_a) == datum_b). Data are 64-bit; a negative datum\n"
     "means its two's complement, as in C: use datum & 0xffffffff to compare a\n"
-    "negative 32-bit int argument.");
+    "negative 32-bit int argument.\n\n"
+    ">>> Arg(1, MASKED_EQ, 0o3, 0o1)   # flags & O_ACCMODE == O_WRONLY\n"
+    "seccomp.Arg(1, 7, 3, 1)");
 
 /* clang-format off */
 PyTypeObject ArgType = {
@@ -398,7 +406,7 @@ static PyObject *Notification_get(PyObject *obj, void *which)
 	case 3:
 		return PyLong_FromLong(self->syscall);
 	case 4:
-		return PyLong_FromUnsignedLong(self->arch);
+		return value_int32(self->arch);
 	case 5:
 		return PyLong_FromUnsignedLongLong(self->ip);
 	default:
@@ -569,13 +577,11 @@ int types_add_constants(void)
 	PyObject *dict = ArchType.tp_dict;
 	size_t i;
 
-	if (value_dict_set(dict, "NATIVE",
-			   PyLong_FromUnsignedLong(SCMP_ARCH_NATIVE)) < 0)
+	if (value_dict_set(dict, "NATIVE", value_int32(SCMP_ARCH_NATIVE)) < 0)
 		return -1;
 	for (i = 0; i < ARCH_TABLE_LEN; i++)
-		if (value_dict_set(
-			dict, arch_table[i].attr,
-			PyLong_FromUnsignedLong(arch_table[i].token)) < 0)
+		if (value_dict_set(dict, arch_table[i].attr,
+				   value_int32(arch_table[i].token)) < 0)
 			return -1;
 	PyType_Modified(&ArchType);
 	dict = AttrType.tp_dict;

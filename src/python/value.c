@@ -159,6 +159,17 @@ int value_u32(PyObject *obj, const char *what, uint32_t *out)
 	return 0;
 }
 
+/*
+ * A 32-bit action, arch token or attribute value for Python: a C int, as in
+ * libseccomp's module (its constants are C ints), so that values with the
+ * top bit set are negative and a value read back from a filter equals the
+ * constant it was set from.
+ */
+PyObject *value_int32(uint32_t value)
+{
+	return PyLong_FromLong((long)(int32_t)value);
+}
+
 /* A 64-bit value: -2^63..2^64-1, negative values as two's complement. */
 int value_u64(PyObject *obj, const char *what, uint64_t *out)
 {

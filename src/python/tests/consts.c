@@ -3,17 +3,20 @@
 
 /*
  * Output: one "NAME VALUE" line per constant, NAME as the module spells it
- * (Arch.X86 for class attributes), VALUE in unsigned decimal. The list is
- * written independently of seccomp.c, so test_consts.py catches a constant
- * bound to the wrong C value as well as a conversion that changes it.
+ * (Arch.X86 for class attributes), VALUE in decimal as a C int holds it:
+ * libseccomp's module has its constants as C ints, so actions and arch
+ * tokens with the top bit set are negative. The list is written
+ * independently of seccomp.c, so test_consts.py catches a constant bound to
+ * the wrong C value as well as a conversion that changes it.
  */
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include <seccomp.h>
 
-#define P(name, value) \
-	printf("%s %llu\n", name, (unsigned long long)(value))
+/* every constant fits 32 bits; int32_t wraps the top bit to the sign */
+#define P(name, value) printf("%s %d\n", name, (int)(int32_t)(uint32_t)(value))
 
 int main(void)
 {

@@ -62,8 +62,16 @@ class TestArch(ErrnoAssertions):
         self.assertEqual(repr(Arch("x86")), "seccomp.Arch('x86')")
 
     def test_signed_tokens(self):
-        # libseccomp's module had the tokens with the top bit negative
-        self.assertEqual(int(Arch(Arch.X86_64 - (1 << 32))), Arch.X86_64)
+        # tokens are C ints, as in libseccomp's module; their uint32 form is
+        # accepted too and gives the same Arch
+        self.assertEqual(Arch.X86_64, -1073741762)
+        self.assertEqual(int(Arch(0xc000003e)), Arch.X86_64)
+        self.assertEqual(int(Arch(Arch.X86_64)), Arch.X86_64)
+        self.assertEqual(Arch(0xc000003e), Arch.X86_64)
+        self.assertEqual(hash(Arch(0xc000003e)), hash(Arch.X86_64))
+        self.assertEqual(str(Arch(0xc000003e)), "x86_64")
+        self.assertEqual(seccomp.resolve_syscall(0xc000003e, "read"), 0)
+        self.assertEqual(seccomp.resolve_syscall(Arch.X86_64, "read"), 0)
 
     def test_compare(self):
         self.assertEqual(Arch("x86"), Arch(Arch.X86))
@@ -223,13 +231,42 @@ class TestFilter(ErrnoAssertions):
                          ALLOW)
         self.assertEqual(SyscallFilter(defaction=ERRNO(3)).get_attr(
             Attr.ACT_DEFAULT), ERRNO(3))
-        # an action with the top bit set, also as a negative int
-        f = SyscallFilter(KILL_PROCESS - (1 << 32))
+        # an action with the top bit set, also in its uint32 form
+        f = SyscallFilter(KILL_PROCESS & 0xffffffff)
         self.assertEqual(f.get_attr(Attr.ACT_DEFAULT), KILL_PROCESS)
         for bad in (12345, -1, 1 << 32, ERRNO(5000)):
             self.assertInvalid(SyscallFilter, bad)
         self.assertRaises(TypeError, SyscallFilter, None)
         self.assertRaises(TypeError, SyscallFilter)
+
+    def test_read_back_equals_constant(self):
+        # a value read back from a filter equals the constant it was set
+        # from, given signed (as libseccomp's module has it) or unsigned
+        for action in (KILL_PROCESS, KILL_PROCESS & 0xffffffff):
+            with self.subTest(action=action):
+                f = SyscallFilter(action)
+                self.assertEqual(f.get_attr(Attr.ACT_DEFAULT), -(1 << 31))
+                self.assertEqual(f.get_attr(Attr.ACT_DEFAULT), KILL_PROCESS)
+                f.set_attr(Attr.ACT_BADARCH, action)
+                self.assertEqual(f.get_attr(Attr.ACT_BADARCH), KILL_PROCESS)
+                f.reset(ALLOW)
+                f.reset(action)
+                self.assertEqual(f.get_attr(Attr.ACT_DEFAULT), KILL_PROCESS)
+                f.reset(ALLOW)
+                f.add_rule(action, "read")
+                f.add_rule_exactly(action, "write")
+        for token in (Arch.X86_64, Arch.X86_64 & 0xffffffff):
+            f = SyscallFilter(ALLOW)
+            f.remove_arch(Arch.NATIVE)
+            f.add_arch(token)
+            self.assertTrue(f.exist_arch(Arch.X86_64))
+            self.assertTrue(f.exist_arch(token))
+            f.remove_arch(token)
+            self.assertFalse(f.exist_arch(Arch.X86_64))
+        n = Notification(1, 2, 0, 0, Arch.X86_64 & 0xffffffff, 0, [])
+        self.assertEqual(n.syscall_arch, Arch.X86_64)
+        self.assertEqual(n.syscall_arch, -1073741762)
+        self.assertEqual(seccomp.system_arch(), int(Arch()))
 
     def test_reset_keeps_default(self):
         # libseccomp's module reset to KILL when called without an action

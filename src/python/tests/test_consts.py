@@ -1,9 +1,14 @@
 # SPDX-License-Identifier: LGPL-2.1-only
 # The module's constants equal the C header's values.
 
-"""consts (tests/consts.c, compiled against seccomp.h) prints the C value
-of every constant; each must equal the module's, as a non-negative int."""
+"""consts (tests/consts.c, compiled against seccomp.h) prints the value of
+every constant as a C int; each must equal the module's. libseccomp's
+module (Cython) has its constants as C ints, so actions and arch tokens
+with the top bit set are negative: Arch.X86_64 == -1073741762. Where
+Debian's python3-seccomp is installed, its values are compared too."""
 
+import json
+import os
 import re
 import subprocess
 import unittest
@@ -79,12 +84,82 @@ class TestConstants(unittest.TestCase):
                 self.assertEqual(int(seccomp.Arch(name.lower())), token)
                 self.assertEqual(str(seccomp.Arch(token)), name.lower())
 
+    def test_libseccomp_module_values(self):
+        # code written for libseccomp's module compares with these
+        self.assertEqual(seccomp.Arch.X86_64, -1073741762)
+        self.assertEqual(seccomp.Arch.AARCH64, -1073741641)
+        self.assertEqual(seccomp.Arch.X86, 1073741827)
+        self.assertEqual(seccomp.KILL_PROCESS, -2147483648)
+        self.assertEqual(seccomp.ALLOW, 0x7fff0000)
+
     def test_native(self):
         native = seccomp.system_arch()
         self.assertIn(native, [getattr(seccomp.Arch, n)
                                for n in int_attrs(seccomp.Arch)])
         self.assertEqual(int(seccomp.Arch()), native)
         self.assertEqual(int(seccomp.Arch(seccomp.Arch.NATIVE)), native)
+
+
+# The int constants of libseccomp's module (Debian's python3-seccomp), as
+# JSON: {"": {name: value}, "Arch": {...}, "Attr": {...}, "calls": {...}}.
+REFERENCE_DUMP = """
+import json, seccomp
+def ints(obj):
+    return {n: getattr(obj, n) for n in dir(obj)
+            if n.isupper() and isinstance(getattr(obj, n), int)}
+calls = {"ERRNO(5)": seccomp.ERRNO(5), "TRACE(3)": seccomp.TRACE(3),
+         "int(Arch())": int(seccomp.Arch())}
+for name in ints(seccomp.Arch):
+    if name != "NATIVE":
+        calls["int(Arch('%s'))" % name.lower()] = int(seccomp.Arch(name.lower()))
+print(json.dumps({"file": seccomp.__file__, "": ints(seccomp),
+                  "Arch": ints(seccomp.Arch), "Attr": ints(seccomp.Attr),
+                  "calls": calls}))
+"""
+
+REFERENCE_PYTHON = "/usr/bin/python3"
+REFERENCE_DIR = "/usr/lib/python3/dist-packages"
+
+
+class TestAgainstLibseccomp(unittest.TestCase):
+    """Every int constant of libseccomp's module has the same value here."""
+
+    @classmethod
+    def setUpClass(cls):
+        if not os.path.exists(REFERENCE_PYTHON):
+            raise unittest.SkipTest("no %s" % REFERENCE_PYTHON)
+        # -E -s: Debian's own module, not this one through PYTHONPATH
+        res = subprocess.run([REFERENCE_PYTHON, "-E", "-s", "-c",
+                              REFERENCE_DUMP], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, universal_newlines=True)
+        if res.returncode != 0:
+            raise unittest.SkipTest(
+                "libseccomp's module is not installed (Debian: "
+                "python3-seccomp): %s" % res.stderr.strip().splitlines()[-1])
+        cls.ref = json.loads(res.stdout)
+
+    def test_is_libseccomps(self):
+        self.assertTrue(self.ref["file"].startswith(REFERENCE_DIR),
+                        self.ref["file"])
+
+    def test_constants(self):
+        self.assertIn("KILL_PROCESS", self.ref[""])
+        for prefix, obj in (("", seccomp), ("Arch", seccomp.Arch),
+                            ("Attr", seccomp.Attr)):
+            for name, value in self.ref[prefix].items():
+                with self.subTest(name="%s.%s" % (prefix, name)):
+                    self.assertEqual(getattr(obj, name), value)
+
+    def test_calls(self):
+        calls = self.ref["calls"]
+        self.assertEqual(seccomp.ERRNO(5), calls["ERRNO(5)"])
+        self.assertEqual(seccomp.TRACE(3), calls["TRACE(3)"])
+        self.assertEqual(int(seccomp.Arch()), calls["int(Arch())"])
+        for name, value in calls.items():
+            m = re.fullmatch(r"int\(Arch\('(\w+)'\)\)", name)
+            if m:
+                with self.subTest(name=name):
+                    self.assertEqual(int(seccomp.Arch(m.group(1))), value)
 
 
 if __name__ == "__main__":
