@@ -61,8 +61,8 @@ struct pool {
  * free(). A program may load a filter that allows no memory system call,
  * and glibc's free() can make one (brk, munmap, madvise) to return memory
  * to the kernel: releasing a filter must not. Put blocks wait, per size
- * class, for the next filter; the library keeps at most what it held at
- * once. pool_block_drain() frees them.
+ * class, for the next filter; the library keeps about what it held at
+ * most at one time. pool_block_drain() frees them.
  */
 void *pool_block_get(size_t size);
 void pool_block_put(void *block, size_t size);
