@@ -27,10 +27,13 @@
  *    blocks allocated between the steps and kept across the load;
  *  - the main thread, or a second thread (its own malloc arena, which
  *    glibc trims with madvise and munmap instead of brk);
- *  - plain; precomputed program; a transaction left open; notification
+ *  - plain; the same filter built and released first (its blocks are
+ *    reused); precomputed program; a transaction left open; notification
  *    buffers freed after the release, a NOTIFY rule (a listener fd) and,
  *    in the main thread, TSYNC.
- * Exit 77 without seccomp filters.
+ * First, the library's cache of blocks under threads: four threads build,
+ * export and release filters of those sizes at once; each program must
+ * be the one built alone. Exit 77 without seccomp filters.
  */
 
 #include <errno.h>
@@ -41,6 +44,7 @@
 #include <unistd.h>
 #include <sys/syscall.h>
 
+#include <linux/filter.h>
 #include <seccomp.h>
 
 #include "live_util.h"
@@ -63,6 +67,7 @@ static const int targets[] = {
 static const unsigned int sizes[] = {
     1, 2, 10, 50, 100, 200, 400, 700, 1000, 1500, 2000, 3000, 4000,
 };
+#define SIZE_CNT (sizeof(sizes) / sizeof(sizes[0]))
 
 enum heap {
 	HEAP_FRESH,
@@ -76,9 +81,16 @@ static const char *const heap_names[] = {
     "fresh", "heap-freed", "mmap-freed", "top-low", "kept",
 };
 
-enum variant { PLAIN, PRECOMPUTE, TRANSACTION, NOTIFY, VARIANT_CNT };
+enum variant {
+	PLAIN,
+	REUSED,
+	PRECOMPUTE,
+	TRANSACTION,
+	NOTIFY,
+	VARIANT_CNT
+};
 static const char *const variant_names[] = {
-    "plain", "precompute", "transaction", "notify",
+    "plain", "reused", "precompute", "transaction", "notify",
 };
 
 struct setup {
@@ -195,31 +207,44 @@ static void fail(const char *what)
 	live_exit(LIVE_SETUP_FAILED);
 }
 
-static scmp_filter_ctx build(const struct setup *s)
+/*
+ * The allow-list and the sweep's @rules rules; with @keep_between, blocks
+ * kept every 512 rules. Returns 0 or the failing call's -errno.
+ */
+static int add_rules(scmp_filter_ctx ctx, unsigned int rules,
+		     bool keep_between)
 {
-	scmp_filter_ctx ctx = seccomp_init(s->deflt);
 	unsigned int i;
-	int rc = ctx == NULL ? -ENOMEM : 0;
+	int rc;
 
-	if (s->heap == HEAP_KEPT)
-		keep(100);
-	if (rc == 0)
-		rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 0);
+	rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 0);
 	if (rc == 0)
 		rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(exit_group),
 				      0);
-	for (i = 0; i < s->rules && rc == 0; i++) {
+	for (i = 0; i < rules && rc == 0; i++) {
 		rc = seccomp_rule_add(
 		    ctx, SCMP_ACT_ERRNO(1 + i % 100),
 		    i < RULES_IN_PROGRAM ? targets[i % TARGET_CNT] : SPILL, 1,
 		    SCMP_A0(SCMP_CMP_EQ, rule_value(i)));
-		if (s->heap == HEAP_KEPT && i % 512 == 0)
+		if (keep_between && i % 512 == 0)
 			keep(3000);
 	}
 	/* the spill's trie goes back to the filter's memory, not its program */
-	if (rc == 0 && s->rules > RULES_IN_PROGRAM)
+	if (rc == 0 && rules > RULES_IN_PROGRAM)
 		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(SPILL_ERRNO), SPILL,
 				      0);
+	return rc;
+}
+
+static scmp_filter_ctx build(const struct setup *s)
+{
+	scmp_filter_ctx ctx = seccomp_init(s->deflt);
+	int rc = -ENOMEM;
+
+	if (s->heap == HEAP_KEPT)
+		keep(100);
+	if (ctx != NULL)
+		rc = add_rules(ctx, s->rules, s->heap == HEAP_KEPT);
 	if (rc == 0 && s->variant == NOTIFY)
 		rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(acct), 0);
 	/* TSYNC would bind the waiting main thread too, which is not idle */
@@ -249,6 +274,9 @@ static void *run_case(void *arg)
 	long rc;
 
 	shape_heap(s->heap, !s->thread);
+	/* the same filter built and released before: its blocks are reused */
+	if (s->variant == REUSED)
+		seccomp_release(build(s));
 	ctx = build(s);
 	if (s->variant == NOTIFY && seccomp_notify_alloc(&req, &resp) != 0)
 		fail("seccomp_notify_alloc failed");
@@ -280,6 +308,78 @@ static int child(void *arg)
 	return LIVE_SETUP_FAILED;
 }
 
+/*
+ * The block cache under threads, in a child of its own (the sweep's
+ * children start from the parent's heap): THREADS threads build, export
+ * and release filters of the sweep's sizes at once, and allocate and free
+ * notification buffers; every program must be the one built alone.
+ */
+#define THREADS 4
+#define ROUNDS 40
+
+struct program {
+	size_t len;
+	struct sock_filter insns[BPF_MAXINSNS];
+};
+
+static struct program refs[SIZE_CNT];
+
+static int export(unsigned int rules, struct program *prog)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_TRAP);
+	int rc = -ENOMEM;
+
+	if (ctx != NULL)
+		rc = add_rules(ctx, rules, false);
+	prog->len = sizeof(prog->insns);
+	if (rc == 0)
+		rc = seccomp_export_bpf_mem(ctx, prog->insns, &prog->len);
+	seccomp_release(ctx);
+	return rc;
+}
+
+/* One thread's rounds; returns how many went wrong. */
+static void *rounds(void *arg)
+{
+	struct program *prog = malloc(sizeof(*prog));
+	struct seccomp_notif *req;
+	struct seccomp_notif_resp *resp;
+	uintptr_t wrong = 0;
+	unsigned int r, n;
+
+	for (r = 0; r < ROUNDS && prog != NULL; r++) {
+		n = (r + (uintptr_t)arg) % SIZE_CNT;
+		if (export(sizes[n], prog) != 0 || prog->len != refs[n].len ||
+		    memcmp(prog->insns, refs[n].insns, prog->len) != 0)
+			wrong++;
+		if (seccomp_notify_alloc(&req, &resp) == 0)
+			seccomp_notify_free(req, resp);
+	}
+	free(prog);
+	return (void *)(prog != NULL ? wrong : ROUNDS);
+}
+
+static int concurrency(void *arg)
+{
+	pthread_t threads[THREADS];
+	void *wrong;
+	unsigned int n, t;
+
+	(void)arg;
+	for (n = 0; n < SIZE_CNT; n++)
+		EXPECT(export(sizes[n], &refs[n]), 0);
+	for (t = 0; t < THREADS; t++)
+		if (pthread_create(&threads[t], NULL, rounds,
+				   (void *)(uintptr_t)t) != 0)
+			return LIVE_SETUP_FAILED;
+	for (t = 0; t < THREADS; t++) {
+		if (pthread_join(threads[t], &wrong) != 0)
+			return LIVE_SETUP_FAILED;
+		EXPECT((uintptr_t)wrong, 0);
+	}
+	return live_child_result();
+}
+
 /* Runs one case; prints and counts it if the child did not exit 0. */
 static void check(struct setup *s)
 {
@@ -307,7 +407,8 @@ int main(void)
 	s.notify_ok = live_kernel_action(SCMP_ACT_NOTIFY) &&
 		      seccomp_api_get() >= 6;
 
-	for (n = 0; n < sizeof(sizes) / sizeof(sizes[0]); n++) {
+	EXPECT_EXIT(live_run(concurrency, NULL), 0);
+	for (n = 0; n < SIZE_CNT; n++) {
 		s.rules = sizes[n];
 		for (h = 0; h < HEAP_CNT; h++) {
 			s.heap = h;
