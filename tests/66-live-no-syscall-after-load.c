@@ -81,14 +81,7 @@ static const char *const heap_names[] = {
     "fresh", "heap-freed", "mmap-freed", "top-low", "kept",
 };
 
-enum variant {
-	PLAIN,
-	REUSED,
-	PRECOMPUTE,
-	TRANSACTION,
-	NOTIFY,
-	VARIANT_CNT
-};
+enum variant { PLAIN, REUSED, PRECOMPUTE, TRANSACTION, NOTIFY, VARIANT_CNT };
 static const char *const variant_names[] = {
     "plain", "reused", "precompute", "transaction", "notify",
 };
@@ -211,8 +204,7 @@ static void fail(const char *what)
  * The allow-list and the sweep's @rules rules; with @keep_between, blocks
  * kept every 512 rules. Returns 0 or the failing call's -errno.
  */
-static int add_rules(scmp_filter_ctx ctx, unsigned int rules,
-		     bool keep_between)
+static int add_rules(scmp_filter_ctx ctx, unsigned int rules, bool keep_between)
 {
 	unsigned int i;
 	int rc;
@@ -404,8 +396,8 @@ int main(void)
 	if (live_kernel_action(SCMP_ACT_KILL_PROCESS))
 		s.deflt = SCMP_ACT_KILL_PROCESS;
 	/* NOTIFY with TSYNC needs TSYNC_ESRCH: API level 6 */
-	s.notify_ok = live_kernel_action(SCMP_ACT_NOTIFY) &&
-		      seccomp_api_get() >= 6;
+	s.notify_ok =
+	    live_kernel_action(SCMP_ACT_NOTIFY) && seccomp_api_get() >= 6;
 
 	EXPECT_EXIT(live_run(concurrency, NULL), 0);
 	for (n = 0; n < SIZE_CNT; n++) {
