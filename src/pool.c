@@ -26,7 +26,8 @@ struct spare {
  * another: a push links in with compare-and-swap; a get takes the whole
  * list, keeps the first block and pushes the others back, which cannot
  * be fooled by a block taken and put back meanwhile (ABA), as popping
- * one block with compare-and-swap could.
+ * one block with compare-and-swap could. Pushing them back walks them: a
+ * list is as long as the most blocks of its class in use at once.
  */
 static _Atomic(struct spare *) spares[BLOCK_CLASSES];
 
