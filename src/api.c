@@ -106,6 +106,32 @@ static int program(const struct db_filter *filter, struct sock_filter **prog,
 	return gen_bpf_generate(filter, prog, len);
 }
 
+/*
+ * A program to keep past the seccomp() call: the precomputed one, or a
+ * new one moved into a block (*fresh set) that the caller gives back with
+ * pool_block_put(). A free() right after the load could make a system
+ * call (brk, munmap) that the filter just loaded denies.
+ */
+static int kept_program(const struct db_filter *filter,
+			struct sock_filter **prog, size_t *len, bool *fresh)
+{
+	struct sock_filter *made;
+	size_t size;
+	int rc;
+
+	rc = program(filter, &made, len, fresh);
+	if (rc < 0 || !*fresh) {
+		*prog = made;
+		return rc;
+	}
+	size = *len * sizeof(*made);
+	*prog = pool_block_get(size);
+	if (*prog != NULL)
+		memcpy(*prog, made, size);
+	free(made);
+	return *prog != NULL ? 0 : -ENOMEM;
+}
+
 API const struct scmp_version *seccomp_version(void)
 {
 	return &version;
@@ -135,8 +161,9 @@ API int seccomp_reset(scmp_filter_ctx ctx, uint32_t def_action)
 	struct db_filter *filter = ctx;
 
 	if (filter == NULL) {
-		/* global state: probes and the notification fd */
+		/* global state: probes, the notification fd, spare blocks */
 		sys_reset_state();
+		pool_block_drain();
 		return 0;
 	}
 	if (!action_ok(def_action))
@@ -217,7 +244,7 @@ API int seccomp_load(const scmp_filter_ctx ctx)
 
 	if (filter == NULL)
 		return -EINVAL;
-	rc = program(filter, &prog, &len, &fresh);
+	rc = kept_program(filter, &prog, &len, &fresh);
 	if (rc < 0)
 		return api_rc(rc);
 
@@ -232,8 +259,9 @@ API int seccomp_load(const scmp_filter_ctx ctx)
 	fprog.len = (unsigned short)len;
 	fprog.filter = prog;
 	rc = sys_filter_load(&fprog, &opts);
+	/* from here on, no system call: the new filter may deny any */
 	if (fresh)
-		free(prog);
+		pool_block_put(prog, len * sizeof(*prog));
 	return sys_rc(filter, rc);
 }
 
@@ -519,8 +547,7 @@ API int seccomp_notify_alloc(struct seccomp_notif **req,
 API void seccomp_notify_free(struct seccomp_notif *req,
 			     struct seccomp_notif_resp *resp)
 {
-	free(req);
-	free(resp);
+	sys_notify_free(req, resp);
 }
 
 /*
@@ -661,13 +688,14 @@ API int seccomp_precompute(const scmp_filter_ctx ctx)
 	struct db_filter *filter = ctx_filter(ctx);
 	struct sock_filter *prog;
 	size_t len;
+	bool fresh;
 	int rc;
 
 	if (filter == NULL)
 		return -EINVAL;
 	if (filter->prog != NULL)
 		return 0;
-	rc = gen_bpf_generate(filter, &prog, &len);
+	rc = kept_program(filter, &prog, &len, &fresh);
 	if (rc < 0)
 		return api_rc(rc);
 	filter->prog = prog;

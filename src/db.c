@@ -43,7 +43,10 @@
  * Trie nodes and syscall entries live in the filter's pool (pool.c), one
  * cache line each on 64-bit hosts: rule changes return freed ones to it,
  * and releasing the filter drops the pool's chunks instead of walking the
- * sets.
+ * sets. Everything else the filter holds (the filter itself, its ABIs,
+ * snapshots and precomputed program) is a block from pool.c too, given
+ * back with pool_block_put() and never to free(): releasing a filter
+ * makes no system call, even after a load that allows none.
  */
 
 #include <errno.h>
@@ -104,7 +107,7 @@ static void arch_free(struct pool *pool, struct db_arch *arch)
 		return;
 	if (pool != NULL)
 		syscalls_free(pool, arch->syscalls);
-	free(arch);
+	pool_block_put(arch, sizeof(*arch));
 }
 
 static struct tree_node *level_copy(struct pool *pool,
@@ -181,7 +184,7 @@ static void snapshots_free(struct pool *pool, struct db_snapshot *snap)
 		next = snap->next;
 		for (i = 0; i < snap->arch_cnt; i++)
 			arch_free(pool, snap->arches[i]);
-		free(snap);
+		pool_block_put(snap, sizeof(*snap));
 	}
 }
 
@@ -215,12 +218,11 @@ struct db_filter *db_new(uint32_t act_default)
 	struct db_filter *filter;
 	struct db_arch *native;
 
-	/* malloc and a literal: calloc skips malloc's per-thread cache */
-	filter = malloc(sizeof(*filter));
-	native = malloc(sizeof(*native));
+	filter = pool_block_get(sizeof(*filter));
+	native = pool_block_get(sizeof(*native));
 	if (filter == NULL || native == NULL) {
-		free(filter);
-		free(native);
+		pool_block_put(filter, sizeof(*filter));
+		pool_block_put(native, sizeof(*native));
 		return NULL;
 	}
 	*filter = (struct db_filter){ 0 };
@@ -252,7 +254,7 @@ void db_free(struct db_filter *filter)
 	if (filter == NULL)
 		return;
 	filter_clear(filter);
-	free(filter);
+	pool_block_put(filter, sizeof(*filter));
 }
 
 /**
@@ -266,7 +268,7 @@ int db_reset(struct db_filter *filter, uint32_t act_default)
 {
 	struct db_arch *native;
 
-	native = malloc(sizeof(*native));
+	native = pool_block_get(sizeof(*native));
 	if (native == NULL)
 		return -ENOMEM;
 	filter_clear(filter);
@@ -282,7 +284,7 @@ void db_changed(struct db_filter *filter)
 	/* every rule added comes here: most often there is nothing to drop */
 	if (filter->prog == NULL)
 		return;
-	free(filter->prog);
+	pool_block_put(filter->prog, filter->prog_len * sizeof(*filter->prog));
 	filter->prog = NULL;
 	filter->prog_len = 0;
 }
@@ -323,10 +325,10 @@ int db_arch_add(struct db_filter *filter, const struct arch_def *arch)
 	if (filter->arch_cnt > 0 &&
 	    filter->arches[0]->arch->big_endian != arch->big_endian)
 		return -EDOM;
-	added = calloc(1, sizeof(*added));
+	added = pool_block_get(sizeof(*added));
 	if (added == NULL)
 		return -ENOMEM;
-	added->arch = arch;
+	*added = (struct db_arch){ .arch = arch };
 	filter->arches[filter->arch_cnt++] = added;
 	db_changed(filter);
 	return 0;
@@ -977,16 +979,17 @@ int db_transaction_start(struct db_filter *filter)
 	struct db_snapshot *snap;
 	unsigned int i;
 
-	snap = calloc(1, sizeof(*snap));
+	snap = pool_block_get(sizeof(*snap));
 	if (snap == NULL)
 		return -ENOMEM;
+	*snap = (struct db_snapshot){ 0 };
 	/*
-	 * The malloc'd parts first, the rules last: copying them takes slots
-	 * from the pool, whose next chunk outgrows all before it, so that a
+	 * The ABI blocks first, the rules last: copying them takes slots from
+	 * the pool, whose next chunk outgrows all before it, so that a
 	 * failure here has not left a new chunk behind.
 	 */
 	for (i = 0; i < filter->arch_cnt; i++) {
-		snap->arches[i] = malloc(sizeof(*snap->arches[i]));
+		snap->arches[i] = pool_block_get(sizeof(*snap->arches[i]));
 		if (snap->arches[i] == NULL)
 			goto out;
 		snap->arches[i]->arch = filter->arches[i]->arch;
@@ -1029,7 +1032,7 @@ void db_transaction_reject(struct db_filter *filter)
 	filter->arch_cnt = snap->arch_cnt;
 	filter->notify_used = snap->notify_used;
 	filter->snapshots = snap->next;
-	free(snap);
+	pool_block_put(snap, sizeof(*snap));
 	db_changed(filter);
 }
 

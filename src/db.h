@@ -153,7 +153,7 @@ struct db_filter {
 	bool notify_used;	/* some action is NOTIFY: load wants a listener */
 	struct db_snapshot *snapshots;	/* open transactions, innermost first */
 	struct pool pool;		/* db_entry slots of all ABIs */
-	struct sock_filter *prog;	/* precomputed program, or NULL */
+	struct sock_filter *prog;	/* precomputed program block, or NULL */
 	size_t prog_len;
 };
 

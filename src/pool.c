@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* Fixed-size slots carved from chunks: cheap to take, return and drop. */
+/* Blocks a filter holds, kept for reuse; fixed-size slots carved from them. */
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,28 +9,134 @@
 #include "pool.h"
 
 /*
- * Chunks grow fourfold from the first size up to the last. The first holds
- * the ~100 entries of a typical filter (8 KiB): one allocation per filter.
- * Growing fourfold, the largest chunk is three quarters of a large pool.
- * glibc maps such a block, and once one is freed it serves blocks up to
- * that size from its heap and keeps up to twice that size there across
- * filters: the whole pool then stays. Growing twofold, the pool came to
- * twice its largest chunk, and a 20k-rule filter's pages went back to the
- * kernel at every release, to be faulted in again by the next build.
+ * Block size classes: powers of two from BLOCK_MIN bytes up to 4 MiB. A
+ * block is plain malloc() memory of its class's size, so that a caller
+ * may still hand a notification buffer to free(). Put blocks wait on a
+ * list per class: a spare block's first bytes link it to the next.
  */
-#define CHUNK_SLOTS_FIRST 128U
-#define CHUNK_SLOTS_MAX 65536U
+#define BLOCK_MIN 64U
+#define BLOCK_CLASSES 17U
+
+struct spare {
+	struct spare *next;
+};
+
+/*
+ * Lock-free, so that no thread ever waits in a system call (futex) for
+ * another: a push links in with compare-and-swap; a get takes the whole
+ * list, keeps the first block and pushes the others back, which cannot
+ * be fooled by a block taken and put back meanwhile (ABA), as popping
+ * one block with compare-and-swap could. Pushing them back walks them: a
+ * list is as long as the most blocks of its class in use at once.
+ */
+static _Atomic(struct spare *) spares[BLOCK_CLASSES];
+
+/* The class of blocks of @size bytes; BLOCK_CLASSES if none is as large. */
+static unsigned int block_class(size_t size)
+{
+	unsigned int cls = 0;
+
+	while (cls < BLOCK_CLASSES && (size_t)BLOCK_MIN << cls < size)
+		cls++;
+	return cls;
+}
+
+static size_t class_size(unsigned int cls)
+{
+	return (size_t)BLOCK_MIN << cls;
+}
+
+/* Links the spares @first .. @last (already linked) into @cls's list. */
+static void spares_push(unsigned int cls, struct spare *first,
+			struct spare *last)
+{
+	struct spare *head = atomic_load(&spares[cls]);
+
+	do
+		last->next = head;
+	while (!atomic_compare_exchange_weak(&spares[cls], &head, first));
+}
+
+/**
+ * pool_block_get - a block of at least @size bytes, aligned for any type
+ *
+ * A spare block of the size's class, or a new one. Returns the block
+ * (contents undefined), or NULL if @size is over 4 MiB or memory is out.
+ */
+void *pool_block_get(size_t size)
+{
+	unsigned int cls = block_class(size);
+	struct spare *block, *last;
+
+	if (cls == BLOCK_CLASSES)
+		return NULL;
+	block = atomic_exchange(&spares[cls], NULL);
+	if (block == NULL)
+		return malloc(class_size(cls));
+	if (block->next != NULL) {
+		for (last = block->next; last->next != NULL; last = last->next)
+			;
+		spares_push(cls, block->next, last);
+	}
+	POOL_UNPOISON(block, class_size(cls));
+	return block;
+}
+
+/**
+ * pool_block_put - give back a block of pool_block_get(@size) (NULL is
+ * fine): it waits for reuse, and no system call is made
+ */
+void pool_block_put(void *block, size_t size)
+{
+	unsigned int cls = block_class(size);
+	struct spare *spare = block;
+
+	if (spare == NULL)
+		return;
+	POOL_POISON(spare + 1, class_size(cls) - sizeof(*spare));
+	spares_push(cls, spare, spare);
+}
+
+/**
+ * pool_block_drain - free the blocks waiting for reuse
+ *
+ * free() may then return memory to the kernel: never call this where a
+ * loaded filter might deny the system calls that takes.
+ */
+void pool_block_drain(void)
+{
+	struct spare *spare, *next;
+	unsigned int cls;
+
+	for (cls = 0; cls < BLOCK_CLASSES; cls++) {
+		spare = atomic_exchange(&spares[cls], NULL);
+		for (; spare != NULL; spare = next) {
+			next = spare->next;
+			POOL_UNPOISON(spare, class_size(cls));
+			free(spare);
+		}
+	}
+}
+
+/*
+ * Chunks are blocks that grow fourfold from the first size up to the
+ * last. The first holds the ~100 entries of a typical filter (8 KiB): one
+ * block per filter. Growing fourfold, the largest chunk is three quarters
+ * of a large pool: few blocks for any size of filter, reused whole by the
+ * next filter of that size.
+ */
+#define CHUNK_FIRST 8192U
+#define CHUNK_MAX (4U << 20)
 
 /* A chunk's header; its slots follow on the next cache line. */
 struct pool_chunk {
 	struct pool_chunk *next;
-	size_t slots;
+	size_t size; /* of its block */
 };
 
 /*
- * Where a chunk's slots start. Chunks come from malloc() with room to
- * round up: glibc's aligned_alloc() takes ~350 more instructions, 0.6% of
- * building a typical filter.
+ * Where a chunk's slots start: blocks are aligned for any type, which is
+ * less than a cache line.
  */
 static char *chunk_slots(struct pool_chunk *chunk)
 {
@@ -61,21 +168,20 @@ void pool_init(struct pool *pool, size_t slot_size)
 void *pool_refill(struct pool *pool)
 {
 	struct pool_chunk *chunk;
-	size_t slots;
+	size_t size, slots;
 	char *mem;
 
-	slots = pool->chunks == NULL ? CHUNK_SLOTS_FIRST :
-		pool->chunks->slots * 4;
-	if (slots > CHUNK_SLOTS_MAX)
-		slots = CHUNK_SLOTS_MAX;
-	chunk = malloc(sizeof(*chunk) + POOL_ALIGN - 1 +
-		       slots * pool->slot_size);
+	size = pool->chunks == NULL ? CHUNK_FIRST : pool->chunks->size * 4;
+	if (size > CHUNK_MAX)
+		size = CHUNK_MAX;
+	chunk = pool_block_get(size);
 	if (chunk == NULL)
 		return NULL;
 	mem = chunk_slots(chunk);
+	slots = (size - (size_t)(mem - (char *)chunk)) / pool->slot_size;
 	POOL_POISON(mem, slots * pool->slot_size);
 	chunk->next = pool->chunks;
-	chunk->slots = slots;
+	chunk->size = size;
 	pool->chunks = chunk;
 	pool->fresh = mem + pool->slot_size;
 	pool->fresh_end = mem + slots * pool->slot_size;
@@ -123,7 +229,8 @@ void pool_adopt(struct pool *dst, struct pool *src)
 }
 
 /**
- * pool_drop - free every chunk: all slots become invalid
+ * pool_drop - give every chunk back (pool_block_put): all slots become
+ * invalid
  */
 void pool_drop(struct pool *pool)
 {
@@ -131,9 +238,7 @@ void pool_drop(struct pool *pool)
 
 	for (chunk = pool->chunks; chunk != NULL; chunk = next) {
 		next = chunk->next;
-		POOL_UNPOISON(chunk_slots(chunk),
-			      chunk->slots * pool->slot_size);
-		free(chunk);
+		pool_block_put(chunk, chunk->size);
 	}
 	pool_init(pool, pool->slot_size);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* Fixed-size slots carved from chunks: cheap to take, return and drop. */
+/* Blocks a filter holds, kept for reuse; fixed-size slots carved from them. */
 
 #ifndef POOL_H
 #define POOL_H
@@ -8,9 +8,10 @@
 #include <string.h>
 
 /*
- * Under AddressSanitizer, slots on the free list (but for their link) and
- * untouched chunk memory are poisoned: a use after pool_put() is reported
- * as it would be after free().
+ * Under AddressSanitizer, slots on the free list (but for their link),
+ * untouched chunk memory and spare blocks (but for their link) are
+ * poisoned: a use after pool_put() or pool_block_put() is reported as it
+ * would be after free().
  */
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -52,6 +53,20 @@ struct pool {
 	char *fresh;			/* next untouched slot, or NULL */
 	char *fresh_end;		/* end of the newest chunk's slots */
 };
+
+/*
+ * Blocks: everything a filter holds (its pool's chunks, the filter itself,
+ * its ABIs and transactions, its program) and notification buffers come
+ * from pool_block_get() and go back with pool_block_put(), never to
+ * free(). A program may load a filter that allows no memory system call,
+ * and glibc's free() can make one (brk, munmap, madvise) to return memory
+ * to the kernel: releasing a filter must not. Put blocks wait, per size
+ * class, for the next filter; the library keeps about what it held at
+ * most at one time. pool_block_drain() frees them.
+ */
+void *pool_block_get(size_t size);
+void pool_block_put(void *block, size_t size);
+void pool_block_drain(void);
 
 void pool_init(struct pool *pool, size_t slot_size);
 void *pool_refill(struct pool *pool);

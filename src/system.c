@@ -9,6 +9,7 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
+#include "pool.h"
 #include "system.h"
 
 #ifndef SECCOMP_IOCTL_NOTIF_RECV
@@ -359,6 +360,19 @@ static size_t max_size(size_t a, size_t b)
 	return a > b ? a : b;
 }
 
+/* Notification buffers: as large as the kernel's structures and ours. */
+static size_t req_size(void)
+{
+	return max_size(notif_sizes.seccomp_notif,
+			sizeof(struct seccomp_notif));
+}
+
+static size_t resp_size(void)
+{
+	return max_size(notif_sizes.seccomp_notif_resp,
+			sizeof(struct seccomp_notif_resp));
+}
+
 /**
  * sys_notify_alloc - allocate zeroed notification buffers
  * @req: where to store the request buffer, or NULL
@@ -369,7 +383,8 @@ static size_t max_size(size_t a, size_t b)
  * the kernel then answers whether it knows the sizes.
  * Returns 0, -EOPNOTSUPP without seccomp(2), -ECANCELED if the sizes cannot
  * be read, -ENOMEM; *req and *resp are set only on success. The caller
- * frees both.
+ * gives both back with sys_notify_free() (or free(): they are malloc()
+ * memory).
  */
 int sys_notify_alloc(struct seccomp_notif **req,
 		     struct seccomp_notif_resp **resp)
@@ -384,17 +399,18 @@ int sys_notify_alloc(struct seccomp_notif **req,
 		return -ECANCELED;
 
 	if (req != NULL) {
-		q = calloc(1, max_size(notif_sizes.seccomp_notif, sizeof(*q)));
+		q = pool_block_get(req_size());
 		if (q == NULL)
 			return -ENOMEM;
+		memset(q, 0, req_size());
 	}
 	if (resp != NULL) {
-		p = calloc(1,
-			   max_size(notif_sizes.seccomp_notif_resp, sizeof(*p)));
+		p = pool_block_get(resp_size());
 		if (p == NULL) {
-			free(q);
+			pool_block_put(q, req_size());
 			return -ENOMEM;
 		}
+		memset(p, 0, resp_size());
 	}
 	/* the caller's pointers change only on success */
 	if (req != NULL)
@@ -402,6 +418,18 @@ int sys_notify_alloc(struct seccomp_notif **req,
 	if (resp != NULL)
 		*resp = p;
 	return 0;
+}
+
+/**
+ * sys_notify_free - give back buffers of sys_notify_alloc() (NULL is fine)
+ *
+ * They wait for the next sys_notify_alloc() instead of going to free():
+ * a process may be under a filter that denies what free() can call.
+ */
+void sys_notify_free(struct seccomp_notif *req, struct seccomp_notif_resp *resp)
+{
+	pool_block_put(req, req_size());
+	pool_block_put(resp, resp_size());
 }
 
 /**
@@ -417,7 +445,7 @@ int sys_notify_alloc(struct seccomp_notif **req,
 int sys_notify_receive(int fd, struct seccomp_notif *req)
 {
 	if (req != NULL)
-		memset(req, 0, max_size(notif_sizes.seccomp_notif, sizeof(*req)));
+		memset(req, 0, req_size());
 	if (ioctl(fd, SECCOMP_IOCTL_NOTIF_RECV, req) < 0)
 		return -errno;
 	return 0;

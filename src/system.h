@@ -38,6 +38,8 @@ int sys_write_all(int fd, const void *buf, size_t len);
 
 int sys_notify_alloc(struct seccomp_notif **req,
 		     struct seccomp_notif_resp **resp);
+void sys_notify_free(struct seccomp_notif *req,
+		     struct seccomp_notif_resp *resp);
 int sys_notify_receive(int fd, struct seccomp_notif *req);
 int sys_notify_respond(int fd, struct seccomp_notif_resp *resp);
 int sys_notify_id_valid(int fd, uint64_t id);
