@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /* Blocks a filter holds, kept for reuse; fixed-size slots carved from them. */
 
+#include <malloc.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -85,6 +86,11 @@ void *pool_block_get(size_t size)
 /**
  * pool_block_put - give back a block of pool_block_get(@size) (NULL is
  * fine): it waits for reuse, and no system call is made
+ *
+ * A block smaller than its class is none of ours: a notification buffer
+ * the caller allocated itself and handed to seccomp_notify_free(), which
+ * libseccomp's plain free() tolerates. Cached, it would be handed out at
+ * its class's size; it goes to free() instead.
  */
 void pool_block_put(void *block, size_t size)
 {
@@ -93,6 +99,10 @@ void pool_block_put(void *block, size_t size)
 
 	if (spare == NULL)
 		return;
+	if (malloc_usable_size(block) < class_size(cls)) {
+		free(block);
+		return;
+	}
 	POOL_POISON(spare + 1, class_size(cls) - sizeof(*spare));
 	spares_push(cls, spare, spare);
 }

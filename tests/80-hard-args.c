@@ -537,6 +537,42 @@ static const struct row rows[] = {
     {"notify_fd(no listener)", r_notify_fd_none, -EFAULT, 0},
 };
 
+/*
+ * Notification buffers the caller allocated itself, handed to
+ * seccomp_notify_free() (libseccomp just free()s them): the library must
+ * not reuse them as blocks of its own size, which the small programs
+ * built next (64 to 128 bytes, as a request buffer's block) would overrun
+ * (ASan and valgrind tell).
+ */
+static void foreign_notify_buffers(void)
+{
+	static const int nrs[] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+	struct seccomp_notif *req;
+	struct seccomp_notif_resp *resp;
+	scmp_filter_ctx ctx;
+	unsigned int i, k;
+
+	for (i = 0; i <= 8; i++) {
+		/* more than the filter takes of each size, so that its
+		 * program gets one too */
+		for (k = 0; k < 3; k++) {
+			req = calloc(1, sizeof(*req));
+			resp = calloc(1, sizeof(*resp));
+			if (req == NULL || resp == NULL)
+				abort();
+			seccomp_notify_free(req, resp);
+		}
+
+		ctx = seccomp_init(SCMP_ACT_ALLOW);
+		EXPECT(ctx != NULL, 1);
+		for (k = 0; k < i; k++)
+			EXPECT(seccomp_rule_add(ctx, SCMP_ACT_KILL, nrs[k], 0),
+			       0);
+		EXPECT(seccomp_precompute(ctx), 0);
+		seccomp_release(ctx);
+	}
+}
+
 int main(void)
 {
 	struct filter_snap snaps[6];
@@ -564,5 +600,6 @@ int main(void)
 		env_free(&e);
 	}
 	printf("%u rows\n", i);
+	foreign_notify_buffers();
 	return test_result();
 }
