@@ -492,18 +492,18 @@ _Static_assert(sizeof(struct db_cmp) == 24,
 	       "a field added to db_cmp joins node_cmp() and node_heap() or "
 	       "neither");
 
-static uint32_t node_heap(const struct db_cmp *c)
+static inline uint32_t node_heap(const struct db_cmp *c)
 {
 	return tree_hash(c->datum ^ (c->mask << 7) ^
 			 ((uint64_t)c->rank << 56) ^ ((uint64_t)c->arg << 59) ^
 			 ((uint64_t)c->op << 61));
 }
 
-/* The birth number of an equality node's group (see the top of the file). */
-static uint32_t node_group(const struct db_node *node)
-{
-	return node->link.extra;
-}
+/* A sibling and, for an equality node, the birth number of its group. */
+struct sibling {
+	struct db_node *node;
+	uint32_t group;
+};
 
 /*
  * The evaluation order of two siblings, the one the top of the file
@@ -511,9 +511,9 @@ static uint32_t node_group(const struct db_node *node)
  * (and group) were made by different rule adds: only one node compares
  * equal to itself.
  */
-static int sibling_cmp(const struct db_node *a, const struct db_node *b)
+static int sibling_cmp(const struct sibling *a, const struct sibling *b)
 {
-	const struct db_cmp *x = &a->cmp, *y = &b->cmp;
+	const struct db_cmp *x = &a->node->cmp, *y = &b->node->cmp;
 
 	if (x->arg != y->arg)
 		return x->arg > y->arg ? -1 : 1;
@@ -522,8 +522,8 @@ static int sibling_cmp(const struct db_node *a, const struct db_node *b)
 	if (x->rank == DB_RANK_EQ) {
 		if (x->datum >> 32 != y->datum >> 32)
 			return x->datum >> 32 > y->datum >> 32 ? -1 : 1;
-		if (node_group(a) != node_group(b))
-			return node_group(a) < node_group(b) ? -1 : 1;
+		if (a->group != b->group)
+			return a->group < b->group ? -1 : 1;
 	}
 	if (x->datum != y->datum)
 		return (x->datum < y->datum) == (x->rank == DB_RANK_BELOW) ?
@@ -582,21 +582,22 @@ static void path_free(struct pool *pool, struct db_node *node,
 static int cmp_normalise(const struct scmp_arg_cmp *in, uint64_t width,
 			 struct db_cmp *out)
 {
-	*out = (struct db_cmp){
-		.arg = (uint8_t)in->arg,
-		.mask = width,
-		.datum = in->datum_a & width,
-		.rank = DB_RANK_EQ,
-	};
+	out->arg = (uint8_t)in->arg;
+	out->mask = width;
+	out->datum = in->datum_a & width;
+	out->born = 0;
 	switch (in->op) {
 	case SCMP_CMP_NE:
 		out->op = SCMP_CMP_EQ;
+		out->rank = DB_RANK_EQ;
 		return 0;
 	case SCMP_CMP_EQ:
 		out->op = SCMP_CMP_EQ;
+		out->rank = DB_RANK_EQ;
 		return 1;
 	case SCMP_CMP_MASKED_EQ:
 		out->op = SCMP_CMP_EQ;
+		out->rank = DB_RANK_EQ;
 		out->mask = in->datum_a & width;
 		out->datum = in->datum_b & out->mask;
 		return 1;
@@ -712,7 +713,7 @@ struct plan {
 	struct db_node *rest;	/* first node of the path to link in */
 };
 
-/* Looks up the node of @c's comparison and rank on a level. */
+/* Looks up the node of @c's comparison under another rank on a level. */
 static struct db_node *level_find(struct tree_node **level,
 				  const struct db_cmp *c, enum db_rank rank,
 				  struct tree_node ***at)
@@ -779,21 +780,27 @@ static struct db_node *level_join(struct tree_node **level,
 				  const struct db_node *node,
 				  struct tree_node ***at)
 {
-	const struct db_cmp *c = &node->cmp;
 	struct db_node *found;
-	struct tree_node **above_at;
+	struct tree_node **other_at;	/* the other rank's place: unused */
 
-	if (c->rank == DB_RANK_EQ)
-		return level_find(level, c, DB_RANK_EQ, at);
-	found = level_find(level, c, DB_RANK_BELOW, at);
-	if (found != NULL)
-		return found;
-	found = level_find(level, c, DB_RANK_ABOVE, &above_at);
-	if (c->rank == DB_RANK_ABOVE)
-		*at = above_at;
-	else if (found != NULL && below_apart(*level, found))
-		found = NULL;
-	return found;
+	switch (node->cmp.rank) {
+	case DB_RANK_EQ:
+		return NODE(tree_search(level, &node->link, node_cmp, at));
+	case DB_RANK_BELOW:
+		found = NODE(tree_search(level, &node->link, node_cmp, at));
+		if (found != NULL)
+			return found;
+		found = level_find(level, &node->cmp, DB_RANK_ABOVE,
+				   &other_at);
+		return found != NULL && !below_apart(*level, found) ? found :
+								       NULL;
+	default:
+		found = level_find(level, &node->cmp, DB_RANK_BELOW,
+				   &other_at);
+		if (found != NULL)
+			return found;
+		return NODE(tree_search(level, &node->link, node_cmp, at));
+	}
 }
 
 /* Fails a rule that would make nodes in a syscall that took its last. */
@@ -922,56 +929,16 @@ static void plan_discard(struct pool *pool, struct plan *p)
 	}
 }
 
-/*
- * Gives the new nodes of a path from @node their birth number, and each
- * its own group: the first node of a new level starts one.
- */
+/* Gives the new nodes of a path from @node their birth number. */
 static void path_born(struct db_node *node, uint32_t born)
 {
-	for (; node != NULL; node = path_next(node)) {
+	for (; node != NULL; node = path_next(node))
 		node->cmp.born = born;
-		node->link.extra = born;
-	}
-}
-
-/*
- * Where @c's group would be in the set's order relative to the node of
- * @n: <0 before, >0 after, 0 in it (an equality test of the argument with
- * the same high datum and mask, which node_cmp() compares first).
- */
-static int group_cmp(const struct db_cmp *c, const struct db_cmp *n)
-{
-	uint64_t c_key = (c->datum & 0xffffffff00000000ULL) | (c->mask >> 32);
-	uint64_t n_key = (n->datum & 0xffffffff00000000ULL) | (n->mask >> 32);
-
-	if (c->arg != n->arg)
-		return c->arg > n->arg ? -1 : 1;
-	if (n->op != SCMP_CMP_EQ)
-		return -1;
-	if (c_key != n_key)
-		return c_key > n_key ? -1 : 1;
-	return 0;
-}
-
-/* A node of the level in the group of equality test @c, or NULL. */
-static const struct db_node *group_find(const struct tree_node *t,
-					const struct db_cmp *c)
-{
-	int d;
-
-	while (t != NULL) {
-		d = group_cmp(c, &NODE(t)->cmp);
-		if (d == 0)
-			return NODE(t);
-		t = d < 0 ? t->left : t->right;
-	}
-	return NULL;
 }
 
 /* Links a prepared rule in. Cannot fail. */
 static void plan_apply(struct pool *pool, struct plan *p)
 {
-	const struct db_node *mate;
 	struct tree_node *level;
 
 	switch (p->kind) {
@@ -984,9 +951,6 @@ static void plan_apply(struct pool *pool, struct plan *p)
 		path_free(pool, p->path, p->rest);
 		level = db_branch_level(p->br);
 		path_born(p->rest, p->sys->births++);
-		if (p->rest->cmp.rank == DB_RANK_EQ &&
-		    (mate = group_find(level, &p->rest->cmp)) != NULL)
-			p->rest->link.extra = node_group(mate);
 		tree_insert_at(p->at != NULL ? p->at : &level, &p->rest->link,
 			       node_cmp);
 		db_branch_set_level(p->br, level);
@@ -1339,10 +1303,74 @@ int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
 	return cnt;
 }
 
+/*
+ * Whether two neighbours in the set's order are in evaluation order too,
+ * as far as that can be told without groups: false when they are
+ * equality nodes of two groups of one high datum.
+ */
+static inline bool siblings_in_order(struct db_node *a, struct db_node *b)
+{
+	const struct db_cmp *x = &a->cmp, *y = &b->cmp;
+	struct sibling sa, sb;
+
+	if (x->rank == DB_RANK_EQ && y->rank == DB_RANK_EQ) {
+		/* one mask: datum order, the same in both */
+		if (x->mask == y->mask)
+			return true;
+		if (x->arg == y->arg && x->datum >> 32 == y->datum >> 32 &&
+		    x->mask >> 32 != y->mask >> 32)
+			return false;
+	}
+	sa = (struct sibling){ a, 0 };
+	sb = (struct sibling){ b, 0 };
+	return sibling_cmp(&sa, &sb) <= 0;
+}
+
 static int sibling_qsort_cmp(const void *a, const void *b)
 {
-	return sibling_cmp(*(struct db_node *const *)a,
-			   *(struct db_node *const *)b);
+	return sibling_cmp(a, b);
+}
+
+/* Whether two siblings are equality nodes of one group. */
+static bool same_group(const struct db_cmp *x, const struct db_cmp *y)
+{
+	return x->rank == DB_RANK_EQ && y->rank == DB_RANK_EQ &&
+	       x->arg == y->arg && x->datum >> 32 == y->datum >> 32 &&
+	       x->mask >> 32 == y->mask >> 32;
+}
+
+/*
+ * Sorts a level, listed in the set's order, into evaluation order. The
+ * set's order lists each equality group together; its birth number is
+ * the smallest of its nodes' (its first node's: nodes leave a level only
+ * with the whole level). Returns 0 or -ENOMEM.
+ */
+static int level_sort(struct db_node **nodes, unsigned int cnt)
+{
+	struct sibling buf[DB_LEVEL_BUF], *sibs = buf;
+	unsigned int i, j, k;
+	uint32_t group;
+
+	if (cnt > DB_LEVEL_BUF) {
+		sibs = malloc(cnt * sizeof(*sibs));
+		if (sibs == NULL)
+			return -ENOMEM;
+	}
+	for (i = 0; i < cnt; i = j) {
+		group = nodes[i]->cmp.born;
+		for (j = i + 1;
+		     j < cnt && same_group(&nodes[i]->cmp, &nodes[j]->cmp); j++)
+			if (group > nodes[j]->cmp.born)
+				group = nodes[j]->cmp.born;
+		for (k = i; k < j; k++)
+			sibs[k] = (struct sibling){ nodes[k], group };
+	}
+	qsort(sibs, cnt, sizeof(*sibs), sibling_qsort_cmp);
+	for (i = 0; i < cnt; i++)
+		nodes[i] = sibs[i].node;
+	if (sibs != buf)
+		free(sibs);
+	return 0;
 }
 
 /**
@@ -1361,12 +1389,12 @@ int db_level_walk(const struct tree_node *level, struct db_node **buf,
 
 	nodes = (struct db_node **)array;
 	*out = nodes;
-	for (i = 1; i < cnt; i++) {
-		if (sibling_cmp(nodes[i - 1], nodes[i]) > 0) {
-			qsort(nodes, (size_t)cnt, sizeof(*nodes),
-			      sibling_qsort_cmp);
+	for (i = 1; i < cnt; i++)
+		if (!siblings_in_order(nodes[i - 1], nodes[i]))
 			break;
-		}
-	}
-	return cnt;
+	if (i >= cnt || level_sort(nodes, (unsigned int)cnt) == 0)
+		return cnt;
+	if (nodes != buf)
+		free(nodes);
+	return -ENOMEM;
 }

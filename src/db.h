@@ -106,10 +106,6 @@ struct db_cmp {
 	uint8_t rank;		/* enum db_rank */
 };
 
-/*
- * link.extra holds the birth number of the node's group (db.c): the word
- * would be padding, and the node must fit its cache line.
- */
 struct db_node {
 	struct tree_node link;	/* first: the node is its own set entry */
 	struct db_cmp cmp;

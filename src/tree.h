@@ -10,7 +10,6 @@ struct tree_node {
 	struct tree_node *left;
 	struct tree_node *right;
 	uint32_t heap;	/* treap priority: a hash of the key */
-	uint32_t extra;	/* the owner's, never read here (room padding took) */
 };
 
 /* Orders two nodes: <0, 0 or >0. */
