@@ -488,16 +488,17 @@ static inline int node_cmp(const struct tree_node *a,
  * early on that). The mask only tells equality tests apart; range tests
  * have all ones.
  */
-_Static_assert(sizeof(struct db_cmp) == 24,
-	       "a field added to db_cmp joins node_cmp() and node_heap() or "
-	       "neither");
-
 static inline uint32_t node_heap(const struct db_cmp *c)
 {
 	return tree_hash(c->datum ^ (c->mask << 7) ^
 			 ((uint64_t)c->rank << 56) ^ ((uint64_t)c->arg << 59) ^
 			 ((uint64_t)c->op << 61));
 }
+
+/* born is neither compared nor hashed: only what makes a node its own. */
+_Static_assert(sizeof(struct db_cmp) == 24,
+	       "a field added to db_cmp joins node_cmp() and node_heap(), or "
+	       "neither");
 
 /* A sibling and, for an equality node, the birth number of its group. */
 struct sibling {
