@@ -14,9 +14,39 @@
  * comparisons in ascending argument order, each normalised to EQ (masked),
  * GT or GE, continuing on the true branch or, for NE, LT and LE, on the
  * false branch, and ending in the rule's action. Rules share the nodes of
- * their common prefix. A level of the trie is an ordered set of sibling
- * nodes; the order is libseccomp's: higher argument first, then equality
- * tests before range tests, then the larger datum first.
+ * their common prefix. A level of the trie is a set of sibling nodes, kept
+ * by comparison and rank (the operators the rule that made the node was
+ * written with: ==, != and masked ==; < and <=; > and >=).
+ *
+ * Siblings are tried in libseccomp's order, which a node takes when it is
+ * made and keeps:
+ *
+ *  1. the higher argument first;
+ *  2. by rank: equality tests first, then < and <=, then > and >=;
+ *  3. equality tests by datum, the larger first; on 64-bit ABIs by the
+ *     high word first, then by group, then by the low word: the equality
+ *     nodes whose high words (datum and mask) agree are a group, which
+ *     keeps the place of its first node among the groups of one high datum
+ *     (libseccomp shares one high-word node between them). < and <= by
+ *     datum, the smaller first; > and >= by datum, the larger first. On
+ *     32-bit ABIs these are the datums as truncated;
+ *  4. what that leaves equal (one datum under other masks, or > and >= of
+ *     one datum) in the order the nodes were made: each syscall counts the
+ *     rule adds that made nodes in its trie, and the nodes of one add (one
+ *     path: never siblings) take that count as their birth number.
+ *
+ * A new comparison finds its node as libseccomp's ordered list does: walked
+ * in that order, the level gives it the first node that tests the same, or
+ * a new node in front of the first one it must precede. So a < or <= joins
+ * the node that a > or >= rule made for the same test (a0 < 10 and
+ * a0 >= 10 test one thing) only if no node lies between their places: a
+ * range test of the argument with a larger datum, or the other of > and >=
+ * on that datum made before it. Otherwise it makes a node of its own, with
+ * rank "<", which later rules of that test (which meet it first) join.
+ * Nodes come and go with whole levels only (a rule that ends where others
+ * go on frees the level after it), so which node was made first, and a
+ * group's first node, never change. A syscall takes 2^32 - 1 adds that
+ * make nodes; more fail with -ENOMEM.
  *
  * Evaluation, which the generators must reproduce: walk a level's siblings
  * in order; a node's comparison selects a branch; an action there is the
@@ -411,14 +441,19 @@ static uint32_t syscall_heap(int num)
 }
 
 /*
- * The sibling order: higher argument first, equality tests before range
- * tests; among equality tests by datum then mask, the high word first, as
- * libseccomp orders its half-word nodes; among range tests the larger
- * datum first, GT before GE. Zero means the same comparison.
+ * The order of a level's set: by comparison and rank, so that a rule finds
+ * the node of its test. Zero means the same node. It is the evaluation
+ * order (sibling_cmp()) wherever that depends on the comparison alone, so
+ * that db_level() seldom has to sort: higher argument first, equality
+ * tests before range tests; equality tests by high datum and mask, then
+ * low datum and mask, larger first (which puts the nodes of an equality
+ * group together); range tests by datum, larger first, GT before GE, then
+ * by rank.
  *
  * Equality tests with the same mask, the usual case, are then simply in
  * datum order. With different masks the order is that of two packed
  * words, larger first: datum and mask high words, then their low words.
+ * node_heap() hashes exactly the fields compared here.
  */
 static inline int node_cmp(const struct tree_node *a,
 			   const struct tree_node *b)
@@ -444,6 +479,60 @@ static inline int node_cmp(const struct tree_node *a,
 		return x->datum > y->datum ? -1 : 1;
 	if (x->op != y->op)
 		return x->op == SCMP_CMP_GT ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return 0;
+}
+
+/*
+ * A node's heap value: a hash of what node_cmp() compares, and of nothing
+ * else, so that equal nodes have equal heap values (tree_search() stops
+ * early on that). The mask only tells equality tests apart; range tests
+ * have all ones.
+ */
+static inline uint32_t node_heap(const struct db_cmp *c)
+{
+	return tree_hash(c->datum ^ (c->mask << 7) ^
+			 ((uint64_t)c->rank << 56) ^ ((uint64_t)c->arg << 59) ^
+			 ((uint64_t)c->op << 61));
+}
+
+/* born is neither compared nor hashed: only what makes a node its own. */
+_Static_assert(sizeof(struct db_cmp) == 24,
+	       "a field added to db_cmp joins node_cmp() and node_heap(), or "
+	       "neither");
+
+/* A sibling and, for an equality node, the birth number of its group. */
+struct sibling {
+	struct db_node *node;
+	uint32_t group;
+};
+
+/*
+ * The evaluation order of two siblings, the one the top of the file
+ * states: <0 if @a is tried first. Siblings with the same rank and datum
+ * (and group) were made by different rule adds: only one node compares
+ * equal to itself.
+ */
+static int sibling_cmp(const struct sibling *a, const struct sibling *b)
+{
+	const struct db_cmp *x = &a->node->cmp, *y = &b->node->cmp;
+
+	if (x->arg != y->arg)
+		return x->arg > y->arg ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if (x->rank == DB_RANK_EQ) {
+		if (x->datum >> 32 != y->datum >> 32)
+			return x->datum >> 32 > y->datum >> 32 ? -1 : 1;
+		if (a->group != b->group)
+			return a->group < b->group ? -1 : 1;
+	}
+	if (x->datum != y->datum)
+		return (x->datum < y->datum) == (x->rank == DB_RANK_BELOW) ?
+			       -1 : 1;
+	if (x->born != y->born)
+		return x->born < y->born ? -1 : 1;
 	return 0;
 }
 
@@ -496,32 +585,40 @@ static void path_free(struct pool *pool, struct db_node *node,
 static int cmp_normalise(const struct scmp_arg_cmp *in, uint64_t width,
 			 struct db_cmp *out)
 {
-	out->arg = in->arg;
+	out->arg = (uint8_t)in->arg;
 	out->mask = width;
 	out->datum = in->datum_a & width;
+	out->born = 0;
 	switch (in->op) {
 	case SCMP_CMP_NE:
 		out->op = SCMP_CMP_EQ;
+		out->rank = DB_RANK_EQ;
 		return 0;
 	case SCMP_CMP_EQ:
 		out->op = SCMP_CMP_EQ;
+		out->rank = DB_RANK_EQ;
 		return 1;
 	case SCMP_CMP_MASKED_EQ:
 		out->op = SCMP_CMP_EQ;
+		out->rank = DB_RANK_EQ;
 		out->mask = in->datum_a & width;
 		out->datum = in->datum_b & out->mask;
 		return 1;
 	case SCMP_CMP_LT:
 		out->op = SCMP_CMP_GE;
+		out->rank = DB_RANK_BELOW;
 		return 0;
 	case SCMP_CMP_GE:
 		out->op = SCMP_CMP_GE;
+		out->rank = DB_RANK_ABOVE;
 		return 1;
 	case SCMP_CMP_LE:
 		out->op = SCMP_CMP_GT;
+		out->rank = DB_RANK_BELOW;
 		return 0;
 	default:
 		out->op = SCMP_CMP_GT;
+		out->rank = DB_RANK_ABOVE;
 		return 1;
 	}
 }
@@ -554,9 +651,7 @@ static int path_build(struct pool *pool, const struct arch_def *arch,
 			return -ENOMEM;
 		}
 		*node = (struct db_node){
-			.link.heap = tree_hash(cmp.datum ^ (cmp.mask << 7) ^
-					       ((uint64_t)cmp.arg << 59) ^
-					       ((uint64_t)cmp.op << 61)),
+			.link.heap = node_heap(&cmp),
 			.cmp = cmp,
 		};
 		db_branch_set_action(&node->br[branch], action);
@@ -621,6 +716,102 @@ struct plan {
 	struct db_node *rest;	/* first node of the path to link in */
 };
 
+/* Looks up the node of @c's comparison under another rank on a level. */
+static struct db_node *level_find(struct tree_node **level,
+				  const struct db_cmp *c, enum db_rank rank,
+				  struct tree_node ***at)
+{
+	struct db_node key;
+
+	key.cmp = *c;
+	key.cmp.rank = (uint8_t)rank;
+	key.link.heap = node_heap(&key.cmp);
+	return NODE(tree_search(level, &key.link, node_cmp, at));
+}
+
+/*
+ * Whether the level has a range test of argument @arg with a datum above
+ * @datum: in the set's order they come first in the argument's range
+ * tests, after its equality tests.
+ */
+static bool level_has_above(const struct tree_node *t, unsigned int arg,
+			    uint64_t datum)
+{
+	const struct db_cmp *c;
+
+	while (t != NULL) {
+		c = &NODE(t)->cmp;
+		if (c->arg != arg)
+			t = c->arg > arg ? t->right : t->left;
+		else if (c->op == SCMP_CMP_EQ)
+			t = t->right;
+		else if (c->datum > datum)
+			return true;
+		else
+			t = t->left;
+	}
+	return false;
+}
+
+/*
+ * Whether a new < or <= node testing what @same (of rank >) tests must
+ * keep apart from it: walking the level, libseccomp meets a node the new
+ * one must precede before it gets to @same. Those lie after the new node's
+ * place and before @same's: a range test of the argument with a larger
+ * datum, or the other of > and >= on the datum made before @same.
+ */
+static bool below_apart(struct tree_node *level, const struct db_node *same)
+{
+	struct db_cmp other = same->cmp;
+	struct db_node *twin;
+	struct tree_node **at;
+
+	if (level_has_above(level, same->cmp.arg, same->cmp.datum))
+		return true;
+	other.op = other.op == SCMP_CMP_GT ? SCMP_CMP_GE : SCMP_CMP_GT;
+	twin = level_find(&level, &other, DB_RANK_ABOVE, &at);
+	return twin != NULL && twin->cmp.born < same->cmp.born;
+}
+
+/*
+ * The node a path's @node joins on a level (see the top of the file), or
+ * NULL with *at set where it goes. A range test joins the < node of its
+ * test, which comes first, else the > one, unless it is a < and must keep
+ * apart from it.
+ */
+static struct db_node *level_join(struct tree_node **level,
+				  const struct db_node *node,
+				  struct tree_node ***at)
+{
+	struct db_node *found;
+	struct tree_node **other_at;	/* the other rank's place: unused */
+
+	switch (node->cmp.rank) {
+	case DB_RANK_EQ:
+		return NODE(tree_search(level, &node->link, node_cmp, at));
+	case DB_RANK_BELOW:
+		found = NODE(tree_search(level, &node->link, node_cmp, at));
+		if (found != NULL)
+			return found;
+		found = level_find(level, &node->cmp, DB_RANK_ABOVE,
+				   &other_at);
+		return found != NULL && !below_apart(*level, found) ? found :
+								       NULL;
+	default:
+		found = level_find(level, &node->cmp, DB_RANK_BELOW,
+				   &other_at);
+		if (found != NULL)
+			return found;
+		return NODE(tree_search(level, &node->link, node_cmp, at));
+	}
+}
+
+/* Fails a rule that would make nodes in a syscall that took its last. */
+static int births_left(const struct db_syscall *sys)
+{
+	return sys->births < UINT32_MAX ? 0 : -ENOMEM;
+}
+
 /*
  * Decides how a path merges into the level on @br: checks, changes
  * nothing. The plan keeps branches, not the address of a level's root:
@@ -632,21 +823,21 @@ static int plan_path(struct plan *p, struct db_branch *br,
 	struct tree_node *level = db_branch_level(br), **at;
 	struct db_node *found, *next;
 
-	found = NODE(tree_search(&level, &node->link, node_cmp, &at));
+	found = level_join(&level, node, &at);
 	if (found == NULL) {
 		p->kind = PLAN_SIBLING;
 		p->br = br;
 		/* the root lives in the branch's word, not at &level */
 		p->at = at != &level ? at : NULL;
 		p->rest = node;
-		return 0;
+		return births_left(p->sys);
 	}
 	p->br = &found->br[path_branch(node)];
 	next = path_next(node);
 	if (db_branch_empty(p->br)) {
 		p->kind = PLAN_BRANCH;
 		p->rest = next;
-		return 0;
+		return next != NULL ? births_left(p->sys) : 0;
 	}
 	if (db_branch_kind(p->br) == DB_BR_ACTION) {
 		/* the same path with another action conflicts */
@@ -691,9 +882,11 @@ static int plan_prepare(struct plan *p, struct db_filter *filter,
 		p->sys = pool_alloc(&filter->pool);
 		if (p->sys == NULL)
 			return -ENOMEM;
+		/* the path's nodes have birth number 0 */
 		*p->sys = (struct db_syscall){
 			.link.heap = key.link.heap,
 			.num = p->num,
+			.births = p->path != NULL,
 		};
 		/*
 		 * Linked in right away, where the lookup ended, with the
@@ -714,7 +907,7 @@ static int plan_prepare(struct plan *p, struct db_filter *filter,
 		/* the syscall's first rule */
 		p->kind = PLAN_BRANCH;
 		p->rest = p->path;
-		return 0;
+		return p->rest != NULL ? births_left(p->sys) : 0;
 	}
 	if (db_branch_kind(p->br) == DB_BR_ACTION) {
 		/* the whole syscall already has an action */
@@ -739,6 +932,13 @@ static void plan_discard(struct pool *pool, struct plan *p)
 	}
 }
 
+/* Gives the new nodes of a path from @node their birth number. */
+static void path_born(struct db_node *node, uint32_t born)
+{
+	for (; node != NULL; node = path_next(node))
+		node->cmp.born = born;
+}
+
 /* Links a prepared rule in. Cannot fail. */
 static void plan_apply(struct pool *pool, struct plan *p)
 {
@@ -753,16 +953,19 @@ static void plan_apply(struct pool *pool, struct plan *p)
 	case PLAN_SIBLING:
 		path_free(pool, p->path, p->rest);
 		level = db_branch_level(p->br);
+		path_born(p->rest, p->sys->births++);
 		tree_insert_at(p->at != NULL ? p->at : &level, &p->rest->link,
 			       node_cmp);
 		db_branch_set_level(p->br, level);
 		break;
 	case PLAN_BRANCH:
 		path_free(pool, p->path, p->rest);
-		if (p->rest == NULL)
+		if (p->rest == NULL) {
 			db_branch_set_action(p->br, p->action);
-		else
+		} else {
+			path_born(p->rest, p->sys->births++);
 			db_branch_set_level(p->br, &p->rest->link);
+		}
 		break;
 	case PLAN_PRUNE:
 		path_free(pool, p->path, NULL);
@@ -1104,15 +1307,98 @@ int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
 	return cnt;
 }
 
+/*
+ * Whether two neighbours in the set's order are in evaluation order too,
+ * as far as that can be told without groups: false when they are
+ * equality nodes of two groups of one high datum.
+ */
+static inline bool siblings_in_order(struct db_node *a, struct db_node *b)
+{
+	const struct db_cmp *x = &a->cmp, *y = &b->cmp;
+	struct sibling sa, sb;
+
+	if (x->rank == DB_RANK_EQ && y->rank == DB_RANK_EQ) {
+		/* one mask: datum order, the same in both */
+		if (x->mask == y->mask)
+			return true;
+		if (x->arg == y->arg && x->datum >> 32 == y->datum >> 32 &&
+		    x->mask >> 32 != y->mask >> 32)
+			return false;
+	}
+	sa = (struct sibling){ a, 0 };
+	sb = (struct sibling){ b, 0 };
+	return sibling_cmp(&sa, &sb) <= 0;
+}
+
+static int sibling_qsort_cmp(const void *a, const void *b)
+{
+	return sibling_cmp(a, b);
+}
+
+/* Whether two siblings are equality nodes of one group. */
+static bool same_group(const struct db_cmp *x, const struct db_cmp *y)
+{
+	return x->rank == DB_RANK_EQ && y->rank == DB_RANK_EQ &&
+	       x->arg == y->arg && x->datum >> 32 == y->datum >> 32 &&
+	       x->mask >> 32 == y->mask >> 32;
+}
+
+/*
+ * Sorts a level, listed in the set's order, into evaluation order. The
+ * set's order lists each equality group together; its birth number is
+ * the smallest of its nodes' (its first node's: nodes leave a level only
+ * with the whole level). Returns 0 or -ENOMEM.
+ */
+static int level_sort(struct db_node **nodes, unsigned int cnt)
+{
+	struct sibling buf[DB_LEVEL_BUF], *sibs = buf;
+	unsigned int i, j, k;
+	uint32_t group;
+
+	if (cnt > DB_LEVEL_BUF) {
+		sibs = malloc(cnt * sizeof(*sibs));
+		if (sibs == NULL)
+			return -ENOMEM;
+	}
+	for (i = 0; i < cnt; i = j) {
+		group = nodes[i]->cmp.born;
+		for (j = i + 1;
+		     j < cnt && same_group(&nodes[i]->cmp, &nodes[j]->cmp); j++)
+			if (group > nodes[j]->cmp.born)
+				group = nodes[j]->cmp.born;
+		for (k = i; k < j; k++)
+			sibs[k] = (struct sibling){ nodes[k], group };
+	}
+	qsort(sibs, cnt, sizeof(*sibs), sibling_qsort_cmp);
+	for (i = 0; i < cnt; i++)
+		nodes[i] = sibs[i].node;
+	if (sibs != buf)
+		free(sibs);
+	return 0;
+}
+
 /**
  * db_level_walk - db_level() for a level of any size
+ *
+ * Lists the set and puts it in evaluation order: most levels are in it
+ * already (see node_cmp()).
  */
 int db_level_walk(const struct tree_node *level, struct db_node **buf,
 		  struct db_node ***out)
 {
 	struct tree_node **array;
+	struct db_node **nodes;
 	int cnt = list(level, (struct tree_node **)buf, DB_LEVEL_BUF, &array);
+	int i;
 
-	*out = (struct db_node **)array;
-	return cnt;
+	nodes = (struct db_node **)array;
+	*out = nodes;
+	for (i = 1; i < cnt; i++)
+		if (!siblings_in_order(nodes[i - 1], nodes[i]))
+			break;
+	if (i >= cnt || level_sort(nodes, (unsigned int)cnt) == 0)
+		return cnt;
+	if (nodes != buf)
+		free(nodes);
+	return -ENOMEM;
 }

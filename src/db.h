@@ -80,15 +80,30 @@ static inline void db_branch_set_level(struct db_branch *br,
 }
 
 /*
+ * The operators a rule gave a comparison with, in the order their nodes
+ * take among siblings (db.c): a node keeps the rank of the rule that made
+ * it.
+ */
+enum db_rank {
+	DB_RANK_EQ,	/* ==, != and masked ==: the larger datum first */
+	DB_RANK_BELOW,	/* < and <=: the smaller datum first */
+	DB_RANK_ABOVE,	/* > and >=: the larger datum first */
+};
+
+/*
  * One comparison of an argument, normalised to what BPF can test: EQ (with
  * a mask; MASKED_EQ and NE become it), GT and GE (LT and LE become them).
- * The original operator lives on in which branch the rule continues on.
+ * The original operator lives on in which branch the rule continues on,
+ * and in the rank. In a trie node it also says when the node was made,
+ * which orders siblings that the rest leaves equal.
  */
 struct db_cmp {
-	unsigned int arg;
-	enum scmp_compare op;	/* SCMP_CMP_EQ, _GT or _GE */
 	uint64_t mask;		/* EQ only; all ones otherwise */
 	uint64_t datum;		/* pre-masked */
+	uint32_t born;		/* a node's birth number (db_syscall.births) */
+	uint8_t arg;
+	uint8_t op;		/* SCMP_CMP_EQ, _GT or _GE */
+	uint8_t rank;		/* enum db_rank */
 };
 
 struct db_node {
@@ -106,6 +121,8 @@ struct db_syscall {
 	struct tree_node link;
 	int num;		/* number on this ABI (pseudo numbers < 0) */
 	uint8_t priority;	/* from seccomp_syscall_priority */
+	uint32_t births;	/* rule adds that made trie nodes: the next
+				 * nodes' birth number */
 	struct db_branch rules;
 };
 

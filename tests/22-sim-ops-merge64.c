@@ -6,8 +6,10 @@
 /*
  * Tests that share a high word must still be decided by the full datum
  * (libseccomp's GHSA-4q85-33p6-j5g6 was a slip there). The expected
- * results follow the rule order of db.c: equality tests first, then the
- * larger datum first, GT before GE; libseccomp 2.5.4 agrees on them.
+ * results follow the rule order of db.c: equality tests first, then < and
+ * <= by the smaller datum, then > and >= by the larger. libseccomp 2.5.4
+ * agrees wherever its shared high-word test leaves the low words to
+ * decide (read a0 < 0x100000000, for one, gets ERRNO(2) there).
  */
 #define MERGE64_RULES							\
 	"rule ERRNO(1) read a0>0x100000005",				\

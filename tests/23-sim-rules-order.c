@@ -5,8 +5,10 @@
 
 /*
  * The evaluation order of siblings is: higher argument first, equality
- * (EQ, NE, MASKED_EQ) before range tests, larger datum first, GT before
- * GE; a sibling whose branch has no result goes on with the next one.
+ * (EQ, NE, MASKED_EQ) before range tests, larger datum first (< and <=:
+ * smaller first, see 64-sim-order-thresholds), GT and GE of one datum in
+ * the order added; a sibling whose branch has no result goes on with the
+ * next one.
  */
 #define ORDER_RULES							\
 	/* a higher argument first, whatever the order of adding */	\
@@ -20,7 +22,7 @@
 	/* the larger datum first */					\
 	"rule ERRNO(7) dup a0>5",					\
 	"rule ERRNO(6) dup a0>10",					\
-	/* GT before GE on the same datum */				\
+	/* GT and GE on the same datum: the first added first */	\
 	"rule ERRNO(9) lseek a0>=5",					\
 	"rule ERRNO(8) lseek a0>5",					\
 	/* NE is an equality test: before LT */				\

@@ -16,6 +16,16 @@ static const char *const spec[] = {
 	"rule ERRNO(8) fsync a0&0xf00000000==0x100000000",
 	"rule ERRNO(9) umask a0==1 a1!=2 a2<3 a3<=4 a4>5 a5>=6",
 	"rule ERRNO(10) flock a0>0 a1>=0",
+	/*
+	 * nested bounds: < and <= smaller first, > and >= larger first;
+	 * the arm lines are libseccomp 2.5.4's, which shares high-word
+	 * tests on aarch64
+	 */
+	"rule ERRNO(11) ioctl a2>=4096",
+	"rule ERRNO(12) ioctl a2<256",
+	"rule ERRNO(13) ioctl a2<128",
+	"rule ERRNO(14) ioctl a2>1000",
+	"rule ERRNO(15) ioctl a2<=64",
 	NULL
 };
 

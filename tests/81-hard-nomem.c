@@ -87,6 +87,11 @@ static void add_rules(scmp_filter_ctx ctx)
 	for (i = 0; i < 8; i++)
 		seccomp_rule_add(ctx, SCMP_ACT_ERRNO(i + 1), SCMP_SYS(fcntl), 1,
 				 SCMP_A1(SCMP_CMP_EQ, i * 0x100000001ULL));
+	/* a level of more than DB_LEVEL_BUF nodes listed in another order */
+	for (i = 0; i < 70; i++)
+		seccomp_rule_add(ctx, SCMP_ACT_ERRNO(20 + i),
+				 SCMP_SYS(getpriority), 1,
+				 SCMP_A1(SCMP_CMP_LT, 1000 - i));
 	seccomp_rule_add(ctx, SCMP_ACT_KILL_PROCESS, SCMP_SYS(ptrace), 0);
 	seccomp_rule_add(ctx, SCMP_ACT_LOG, SCMP_SYS(socket), 1,
 			 SCMP_A0(SCMP_CMP_EQ, 2));

@@ -423,6 +423,114 @@ static struct prop_op *gen_op(struct prop_script *s, enum prop_op_kind kind)
 	return op;
 }
 
+/*
+ * A few nested bounds for range rules on one argument, in ascending order,
+ * some of them equal: small numbers, numbers about 2^31, numbers under one
+ * high word, or on high words of their own.
+ */
+static void gen_bounds(struct prop_rng *rng, uint64_t *v, unsigned int cnt)
+{
+	uint64_t at, step;
+	unsigned int i, j;
+
+	switch (prop_below(rng, 4)) {
+	case 0:
+		at = prop_below(rng, 4);
+		step = 1 + prop_below(rng, 300);
+		break;
+	case 1:
+		at = 0x7fffff00;
+		step = 1 + prop_below(rng, 0x80);
+		break;
+	case 2:
+		at = prop_rand(rng) & 0xffffffff00000000ULL;
+		step = 1 + prop_below(rng, 0x10000);
+		break;
+	default:
+		at = prop_below(rng, 3);
+		step = (1ULL << 32) + prop_below(rng, 3);
+		break;
+	}
+	for (i = 0; i < cnt; i++) {
+		if (i > 0 && chance(rng, 15))
+			v[i] = v[i - 1];
+		else if (chance(rng, 10))
+			v[i] = datum_edges[prop_below(rng, N(datum_edges))];
+		else
+			v[i] = at + step * (i + prop_below(rng, 2));
+	}
+	/* an insertion sort: a handful of values */
+	for (i = 1; i < cnt; i++) {
+		at = v[i];
+		for (j = i; j > 0 && v[j - 1] > at; j--)
+			v[j] = v[j - 1];
+		v[j] = at;
+	}
+}
+
+/*
+ * The rules of a threshold round: < <= > >= on one argument against nested
+ * bounds, mostly each with its own action, now and then with an equality
+ * test on the argument instead or a test of another argument besides, and
+ * with transactions if asked for.
+ */
+static void gen_thresholds(struct prop_rng *rng,
+			   const struct prop_gen_opts *opts,
+			   struct prop_script *s, const int *sys,
+			   unsigned int sys_cnt)
+{
+	static const enum scmp_compare ranges[] = {
+		SCMP_CMP_LT, SCMP_CMP_LE, SCMP_CMP_GT, SCMP_CMP_GE,
+	};
+	unsigned int i, rules, bound_cnt, arg, other, txn_depth = 0;
+	uint64_t bounds[6];
+	struct scmp_arg_cmp *c;
+	struct prop_op *op;
+
+	bound_cnt = 2 + prop_below(rng, N(bounds) - 1);
+	gen_bounds(rng, bounds, bound_cnt);
+	arg = chance(rng, 70) ? prop_below(rng, 3) : prop_below(rng, 6);
+	rules = 3 + prop_below(rng, 12);
+	for (i = 0; i < rules && s->cnt < PROP_OPS_MAX - 2; i++) {
+		if (opts->txn && chance(rng, 5)) {
+			gen_op(s, PROP_TXN_START);
+			txn_depth++;
+		} else if (txn_depth > 0 && chance(rng, 20)) {
+			gen_op(s, chance(rng, 50) ? PROP_TXN_COMMIT :
+						    PROP_TXN_REJECT);
+			txn_depth--;
+		}
+		op = gen_op(s, PROP_RULE);
+		op->syscall = sys[prop_below(rng, sys_cnt > 2 ? 2 : sys_cnt)];
+		op->action = chance(rng, 80) ? SCMP_ACT_ERRNO(1 + i) :
+					       gen_action(rng);
+		op->call = chance(rng, 50) ? PROP_CALL_ARRAY : PROP_CALL_VA;
+		op->cnt = 1;
+		c = &op->cmps[0];
+		c->arg = arg;
+		c->op = ranges[prop_below(rng, N(ranges))];
+		c->datum_a = bounds[prop_below(rng, bound_cnt)];
+		if (chance(rng, 10)) {
+			c->op = (enum scmp_compare)(chance(rng, 50) ?
+							    SCMP_CMP_EQ :
+							    SCMP_CMP_NE);
+		} else if (chance(rng, 5)) {
+			c->op = SCMP_CMP_MASKED_EQ;
+			c->datum_b = c->datum_a & 0xff;
+			c->datum_a = 0xff;
+		}
+		if (chance(rng, 20)) {
+			other = (arg + 1 + prop_below(rng, 5)) % 6;
+			op->cmps[op->cnt++] = (struct scmp_arg_cmp){
+				other, ranges[prop_below(rng, N(ranges))],
+				bounds[prop_below(rng, bound_cnt)], 0
+			};
+		}
+	}
+	while (txn_depth-- > 0 && s->cnt < PROP_OPS_MAX)
+		gen_op(s, chance(rng, 50) ? PROP_TXN_COMMIT : PROP_TXN_REJECT);
+}
+
 /* An ABI token other than the native one, of the given byte order. */
 static uint32_t gen_arch(struct prop_rng *rng, bool big_endian)
 {
@@ -445,6 +553,9 @@ static uint32_t gen_arch(struct prop_rng *rng, bool big_endian)
  * rules on a handful of syscalls with 0..6 comparisons drawn from a small
  * pool of boundary values so that rules share and overlap, with priorities,
  * exact adds and, if asked for, transactions and calls that must fail.
+ * One round in five is a threshold round instead: 3..14 range rules on one
+ * argument of one or two syscalls against nested bounds, with different
+ * actions (gen_thresholds()).
  */
 void prop_gen(struct prop_rng *rng, const struct prop_gen_opts *opts,
 	      struct prop_script *s)
@@ -510,6 +621,11 @@ void prop_gen(struct prop_rng *rng, const struct prop_gen_opts *opts,
 	for (i = 0; i < pool_cnt; i++)
 		if (chance(rng, 40))
 			pool[i] = gen_datum(rng, pool, pool_cnt);
+
+	if (chance(rng, 20)) {
+		gen_thresholds(rng, opts, s, sys, sys_cnt);
+		return;
+	}
 
 	rules = 1 + prop_below(rng, 30);
 	for (i = 0; i < rules && s->cnt < PROP_OPS_MAX - 6; i++) {

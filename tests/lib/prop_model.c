@@ -34,15 +34,33 @@
  * rules merge and conflict like any other.
  *
  * Evaluation: the first live rule, in trie order, whose tests all hold
- * decides. Trie order compares two rules at their first differing test:
- * the higher argument first; equality tests before range tests; equality
- * tests by datum then mask, high words before low words, larger first;
- * range tests by larger datum, then ">" before ">=". Rules that differ
- * only in the side of a shared test exclude each other.
+ * decides. Rules that share leading tests share their nodes, one per
+ * test; trie order compares two rules at their first differing node. A
+ * node is ordered among its siblings (the nodes after the same nodes and
+ * sides) by what it had when it was made, which it keeps:
+ *
+ *	1. the higher argument first;
+ *	2. by the rank of the operator of the rule that made it: ==, !=
+ *	   and masked == first, then < and <=, then > and >=;
+ *	3. equality tests: the larger high datum first, then by group, then
+ *	   the larger datum; a group is the equality nodes of one argument
+ *	   with the same high datum and high mask, and its place is that of
+ *	   its first node (on 32-bit ABIs all equality nodes of an argument
+ *	   are one group). < and <=: the smaller datum first; > and >=: the
+ *	   larger datum first;
+ *	4. then the node made first.
+ *
+ * A rule's test gets its node the way libseccomp walks a level in that
+ * order: it joins the first node that makes the same test (any rank), or
+ * gets a new node in front of the first node it must precede (it is made
+ * last, with its own rank), or at the end. A node lives while a live rule
+ * goes through it. Rules that differ only in the side of a shared node
+ * exclude each other.
  */
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,12 +74,20 @@
 
 enum { T_EQ, T_GT, T_GE };
 
+/* Ranks of operators, in sibling order. */
+enum { R_EQ, R_BELOW, R_ABOVE };
+
 struct pm_test {
 	unsigned int arg;
 	int op;			/* T_EQ, T_GT, T_GE */
 	bool holds;		/* the rule wants the test to hold */
 	uint64_t mask;		/* T_EQ only */
 	uint64_t datum;
+	/* its node's, from the rule that made it: rank, the script call
+	 * that made it, and that of its group's first node */
+	int rank;
+	int born;
+	int group;
 	/* the comparison as given: kind ('=' ==/!=, 'm' masked, '>' >/<=,
 	 * 'g' >=/<) and datums, before truncation */
 	char raw_kind;
@@ -365,16 +391,120 @@ static bool test_same(const struct pm_test *a, const struct pm_test *b)
 	       a->datum == b->datum;
 }
 
-/* How many leading tests two rules share, on the same side. */
+/*
+ * Whether two tests at one place of two rules are one node: a test and
+ * the call that made its node (one call makes one node per place).
+ */
+static bool node_same(const struct pm_test *a, const struct pm_test *b)
+{
+	return test_same(a, b) && a->born == b->born;
+}
+
+/* How many leading nodes two rules share, on the same side. */
 static unsigned int common(const struct pm_rule *a, const struct pm_rule *b)
 {
 	unsigned int i;
 
 	for (i = 0; i < a->len && i < b->len; i++)
-		if (!test_same(&a->t[i], &b->t[i]) ||
+		if (!node_same(&a->t[i], &b->t[i]) ||
 		    a->t[i].holds != b->t[i].holds)
 			break;
 	return i;
+}
+
+static int desc(uint64_t a, uint64_t b)
+{
+	return (a < b) - (a > b);
+}
+
+/* Sibling order of two nodes (see the top): <0 if @a comes first. */
+static int test_order(const struct pm_test *a, const struct pm_test *b)
+{
+	int c;
+
+	if (a->arg != b->arg)
+		return a->arg > b->arg ? -1 : 1;
+	if (a->rank != b->rank)
+		return a->rank - b->rank;
+	switch (a->rank) {
+	case R_EQ:
+		c = desc(a->datum >> 32, b->datum >> 32);
+		if (c == 0)
+			c = (a->group > b->group) - (a->group < b->group);
+		if (c == 0)
+			c = desc(a->datum, b->datum);
+		break;
+	case R_BELOW:
+		c = -desc(a->datum, b->datum);
+		break;
+	default:
+		c = desc(a->datum, b->datum);
+		break;
+	}
+	if (c != 0)
+		return c;
+	return (a->born > b->born) - (a->born < b->born);
+}
+
+/*
+ * Whether live rule @q goes through the nodes of tests 0..@k-1 of @r, on
+ * the same sides, and has a test at @k: its test @k is then a node of the
+ * level where @r's test @k goes.
+ */
+static bool on_level(const struct pm_rule *q, const struct pm_rule *r,
+		     unsigned int k)
+{
+	return q->token == r->token && q->num == r->num && q->len > k &&
+	       common(q, r) >= k;
+}
+
+/*
+ * Gives the tests of a rule about to be added their nodes (see the top):
+ * along the nodes of live rules as long as it meets one that makes the
+ * same test, new ones (its own rank, made by call @born) from there on.
+ */
+static void place(const struct pm_state *st, struct pm_rule *r, int born)
+{
+	const struct pm_test *x, *stop;
+	struct pm_test *t;
+	bool along = true;
+	unsigned int i, k;
+
+	for (k = 0; k < r->len; k++) {
+		t = &r->t[k];
+		t->rank = t->op == T_EQ ? R_EQ : t->holds ? R_ABOVE : R_BELOW;
+		t->born = born;
+		t->group = born;
+		if (!along)
+			continue;
+		stop = NULL;
+		for (i = 0; i < st->cur.cnt; i++) {
+			if (!on_level(&st->cur.rules[i], r, k))
+				continue;
+			x = &st->cur.rules[i].t[k];
+			if (t->rank == R_EQ && x->rank == R_EQ &&
+			    x->arg == t->arg &&
+			    x->datum >> 32 == t->datum >> 32 &&
+			    x->mask >> 32 == t->mask >> 32)
+				t->group = x->group;
+		}
+		/* the walk stops at the first node it joins or must precede */
+		for (i = 0; i < st->cur.cnt; i++) {
+			if (!on_level(&st->cur.rules[i], r, k))
+				continue;
+			x = &st->cur.rules[i].t[k];
+			if ((test_same(x, t) || test_order(t, x) < 0) &&
+			    (stop == NULL || test_order(x, stop) < 0))
+				stop = x;
+		}
+		if (stop != NULL && test_same(stop, t)) {
+			t->rank = stop->rank;
+			t->born = stop->born;
+			t->group = stop->group;
+		} else {
+			along = false;
+		}
+	}
 }
 
 /*
@@ -490,6 +620,8 @@ static int rule_plans(struct pm_state *st, const struct prop_op *op,
 	bool exact = op->call == PROP_CALL_EXACT_ARRAY ||
 		     op->call == PROP_CALL_EXACT_VA;
 	unsigned int i, mcnt = 0, ai = arch_index(token);
+	/* a call only looked at is made after every real one */
+	int born = op_index >= 0 ? op_index : INT_MAX;
 	int num, m, rc;
 	struct plan *p;
 
@@ -518,6 +650,7 @@ static int rule_plans(struct pm_state *st, const struct prop_op *op,
 		p->rule.action = op->action;
 		p->rule.op_index = op_index;
 		build(&p->rule, token, mux_cmps, mcnt);
+		place(st, &p->rule, born);
 		rc = plan_check(st, p);
 		if (rc < 0)
 			return rc;
@@ -540,6 +673,7 @@ static int rule_plans(struct pm_state *st, const struct prop_op *op,
 	p->rule.action = op->action;
 	p->rule.op_index = op_index;
 	build(&p->rule, token, op->cmps, op->cnt);
+	place(st, &p->rule, born);
 	return plan_check(st, p);
 }
 
@@ -875,32 +1009,6 @@ static bool rule_matches(const struct pm_rule *r, const uint64_t *args,
 			return false;
 	}
 	return true;
-}
-
-static int desc(uint64_t a, uint64_t b)
-{
-	return (a < b) - (a > b);
-}
-
-/* Trie order of two tests on one level: <0 if @a comes first. */
-static int test_order(const struct pm_test *a, const struct pm_test *b)
-{
-	int c;
-
-	if (a->arg != b->arg)
-		return a->arg > b->arg ? -1 : 1;
-	if ((a->op == T_EQ) != (b->op == T_EQ))
-		return a->op == T_EQ ? -1 : 1;
-	if (a->op == T_EQ) {
-		if ((c = desc(a->datum >> 32, b->datum >> 32)) != 0 ||
-		    (c = desc(a->mask >> 32, b->mask >> 32)) != 0 ||
-		    (c = desc((uint32_t)a->datum, (uint32_t)b->datum)) != 0)
-			return c;
-		return desc((uint32_t)a->mask, (uint32_t)b->mask);
-	}
-	if ((c = desc(a->datum, b->datum)) != 0)
-		return c;
-	return (a->op == T_GE) - (b->op == T_GE);
 }
 
 /* Trie order of two rules of one syscall: <0 if @a is tried first. */
