@@ -26,6 +26,12 @@ struct arch_def {
 	 */
 	int nr_socketcall;
 	int nr_ipc;
+	/*
+	 * The syscall numbers that are this ABI's under its audit value: all
+	 * of them, unless two ABIs share the value (x86_64 and x32).
+	 */
+	uint32_t nr_first;
+	uint32_t nr_last;
 };
 
 /* Where a rule for a native syscall goes on one ABI (arch_syscall_route). */
@@ -33,6 +39,7 @@ struct arch_route {
 	int num;		/* the direct syscall, or a pseudo number */
 	int mux_nr;		/* socketcall's or ipc's number, or 0 */
 	unsigned int call;	/* the multiplexer's argument 0 */
+	int prio;		/* num or mux_nr: where a priority goes */
 };
 
 const struct arch_def *arch_native(void);
@@ -40,6 +47,7 @@ const struct arch_def *arch_by_token(uint32_t token);
 const struct arch_def *arch_by_name(const char *name);
 const struct arch_def *arch_at(unsigned int index);
 
+bool arch_multiplexes(const struct arch_def *arch);
 int arch_syscall_resolve_name(const struct arch_def *arch, const char *name);
 int arch_syscall_rewrite(const struct arch_def *arch, int num);
 int arch_syscall_translate(const struct arch_def *arch, int num, int *out);
