@@ -9,9 +9,6 @@
 
 #include "syscalls.h"
 
-/* x32 syscalls carry this bit in their number (__X32_SYSCALL_BIT). */
-#define ARCH_X32_SYSCALL_BIT 0x40000000U
-
 /* One ABI a filter can hold. */
 struct arch_def {
 	uint32_t token;		/* SCMP_ARCH_* */
@@ -21,18 +18,32 @@ struct arch_def {
 	uint8_t arg_bits;	/* width of syscall arguments: 32 or 64 */
 	bool big_endian;
 	/*
-	 * ABIs that multiplex socket and SysV IPC calls through socketcall(2)
-	 * and ipc(2) have their numbers here; 0 elsewhere.
+	 * The syscall numbers that are this ABI's under its audit value: all
+	 * of them, unless two ABIs share the value (x86_64 and x32). A number
+	 * below nr_first counts from it.
 	 */
-	int nr_socketcall;
-	int nr_ipc;
+	uint32_t nr_first;
+	uint32_t nr_last;
+	/*
+	 * MIPS numbers count from 4000 (o32), 5000 (n64) or 6000 (n32): no
+	 * syscall has a number below the base, and the resolvers take one as
+	 * counting from it. 0 elsewhere.
+	 */
+	int nr_base;
 };
 
-/* Where a rule for a native syscall goes on one ABI (arch_syscall_route). */
+/*
+ * Where a rule and a priority for a syscall number land on one ABI
+ * (arch_syscall_route). A rule goes to the direct syscall and, for a call
+ * that the ABI multiplexes, to the multiplexer with the call number as
+ * argument 0; a priority goes to one of the two. A pseudo number is no
+ * syscall of the ABI: nothing of it reaches the program.
+ */
 struct arch_route {
 	int num;		/* the direct syscall, or a pseudo number */
 	int mux_nr;		/* socketcall's or ipc's number, or 0 */
 	unsigned int call;	/* the multiplexer's argument 0 */
+	int prio;		/* num or mux_nr */
 };
 
 const struct arch_def *arch_native(void);
@@ -40,9 +51,9 @@ const struct arch_def *arch_by_token(uint32_t token);
 const struct arch_def *arch_by_name(const char *name);
 const struct arch_def *arch_at(unsigned int index);
 
+bool arch_multiplexes(const struct arch_def *arch);
 int arch_syscall_resolve_name(const struct arch_def *arch, const char *name);
 int arch_syscall_rewrite(const struct arch_def *arch, int num);
-int arch_syscall_translate(const struct arch_def *arch, int num, int *out);
 int arch_syscall_route(const struct arch_def *arch, int num,
 		       const struct syscall_def **row, struct arch_route *out);
 const char *arch_syscall_resolve_num(const struct arch_def *arch, int num);

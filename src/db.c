@@ -1007,7 +1007,7 @@ static int rule_targets(struct db_filter *filter, const struct db_rule *rule,
 	} else if (num < 0 && num != -1 && rule->exact) {
 		/* the ABI lacks the syscall */
 		return -EDOM;
-	} else if (num < 0 && num != -1 && arch->arch->nr_socketcall != 0) {
+	} else if (num < 0 && num != -1 && arch_multiplexes(arch->arch)) {
 		/*
 		 * libseccomp's multiplexing ABIs drop a rule for a syscall
 		 * they lack; the others keep it on the pseudo number.
@@ -1121,16 +1121,18 @@ int db_syscall_priority(struct db_filter *filter, int syscall,
 	bool fresh[DB_ARCH_MAX] = { false };
 	/* where a fresh entry goes: the sets do not change until then */
 	struct tree_node **at[DB_ARCH_MAX];
+	const struct syscall_def *row = NULL;
+	struct arch_route route;
 	struct db_syscall key;
 	unsigned int i;
 	int num, rc = 0;
 
 	for (i = 0; i < filter->arch_cnt; i++) {
-		rc = arch_syscall_translate(filter->arches[i]->arch, syscall,
-					    &num);
+		rc = arch_syscall_route(filter->arches[i]->arch, syscall, &row,
+					&route);
 		if (rc < 0)
 			goto out;
-		num = arch_syscall_rewrite(filter->arches[i]->arch, num);
+		num = route.prio;
 		if (num < 0 && num != -1)
 			continue;
 		key.num = num;

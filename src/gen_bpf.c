@@ -1072,16 +1072,16 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 		goto out;
 
 	/*
-	 * x86_64 and x32 share an audit value; the x32 bit in the number
-	 * tells them apart. A filter with only one of them sends the other's
-	 * calls to BADARCH, whatever rules name such numbers, except nr -1,
-	 * which a tracer uses to skip a call.
+	 * Where two ABIs share an audit value (x86_64 and x32), each has a
+	 * part of its numbers. A filter with only one of them sends the
+	 * other's calls to BADARCH, whatever rules name such numbers, except
+	 * nr -1, which a tracer uses to skip a call.
 	 */
-	if (second == NULL && arch->arch->abi == SYSCALL_ABI_X86_64)
-		rc = ranges_set(&rs, ARCH_X32_SYSCALL_BIT, UINT32_MAX - 1,
+	if (second == NULL && arch->arch->nr_first > 0)
+		rc = ranges_set(&rs, 0, arch->arch->nr_first - 1, badarch);
+	if (rc == 0 && second == NULL && arch->arch->nr_last < UINT32_MAX - 1)
+		rc = ranges_set(&rs, arch->arch->nr_last + 1, UINT32_MAX - 1,
 				badarch);
-	else if (second == NULL && arch->arch->abi == SYSCALL_ABI_X32)
-		rc = ranges_set(&rs, 0, ARCH_X32_SYSCALL_BIT - 1, badarch);
 	if (rc < 0)
 		goto out;
 

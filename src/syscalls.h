@@ -36,10 +36,13 @@ enum syscall_abi {
 /*
  * One syscall name. num[abi] is the number the kernel sees on that ABI
  * (MIPS bases and the x32 bit included), or the name's negative pseudo
- * number (__PNR_*) where the ABI lacks the call.
+ * number (__PNR_*) where the ABI lacks the call. pnr is that pseudo number,
+ * or 0 if the name has none. Pseudo numbers lie below -100: no number here
+ * is -1, a tracer's "skip this call".
  */
 struct syscall_def {
 	const char *name;
+	int pnr;
 	int num[SYSCALL_ABI_COUNT];
 };
 
@@ -77,5 +80,26 @@ struct syscall_num_range {
 
 extern const struct syscall_num_range syscall_num_ranges[];
 extern const uint16_t syscall_num_index[];
+
+/*
+ * The multiplexers: socketcall(2) and ipc(2) reach the socket and SysV IPC
+ * calls by a call number in their argument 0, on the ABIs whose table has
+ * them (syscall_defs[row].num[abi] is not a pseudo number there). Call n
+ * has the pseudo number pnr_base - n on every ABI (1 <= n <= calls); its
+ * row is syscall_mux_calls[at + n] - 1, where 0 means that no call has n.
+ */
+struct syscall_mux {
+	unsigned int row;	/* the multiplexer's own */
+	int pnr_base;
+	unsigned int calls;
+	unsigned int at;
+};
+
+extern const struct syscall_mux syscall_muxes[];
+extern const unsigned int syscall_mux_count;
+extern const uint16_t syscall_mux_calls[];
+
+/* For each ABI: 1 if its table has a multiplexer, else 0. */
+extern const uint8_t syscall_abi_multiplexes[];
 
 #endif

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-2.1-only
 # The committed syscall tables must be exactly what scripts/syscalls-gen
-# makes of the committed src/syscalls.csv (edit the CSV, never the outputs).
+# makes of the committed src/syscalls.csv (edit the CSV, never the outputs),
+# and the generator must refuse a CSV that would make wrong tables.
 
 # $srcdir is the top of the source tree, as automake's harness sets it; run
 # by hand, the tree this script sits in.
@@ -32,4 +33,26 @@ for pair in table:src/syscalls-table.c header:include/seccomp-syscalls.h; do
 		echo "ok: $file"
 	fi
 done
+
+# The generator refuses a CSV it would make wrong tables of: a pseudo number
+# above -101 (a table number -1 would be a tracer's "skip this call"), and a
+# multiplexer that is no row (its calls would have nowhere to go).
+refuse() {
+	if sh "$gen" table "$tmp/bad.csv" "$tmp/out" 2>"$tmp/err"; then
+		echo "FAIL: scripts/syscalls-gen accepts a CSV with $1"
+		rc=1
+	elif ! grep -q "$2" "$tmp/err"; then
+		echo "FAIL: scripts/syscalls-gen refuses a CSV with $1, but says:"
+		cat "$tmp/err"
+		rc=1
+	else
+		echo "ok: refuses $1"
+	fi
+}
+sed 's/^socket,-101,/socket,-1,/' "$csv" > "$tmp/bad.csv"
+refuse "pseudo number -1" "socket: bad pseudo number"
+sed 's/^accept,-105,/accept,-100,/' "$csv" > "$tmp/bad.csv"
+refuse "pseudo number -100" "accept: bad pseudo number"
+grep -v '^socketcall,' "$csv" > "$tmp/bad.csv"
+refuse "no socketcall row" "socketcall: not a syscall"
 exit $rc
