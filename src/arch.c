@@ -456,13 +456,10 @@ static void mux_by_num(const struct arch_def *arch, int num,
 	out->num = def != NULL ? def->num[arch->abi] : table_num(arch, name);
 }
 
-/*
- * arch_syscall_route() for an ABI other than the native one. Out of line,
- * so that the native case, most rules', needs no stack frame.
- */
-static __attribute__((noinline)) int
-route_foreign(const struct arch_def *arch, int num,
-	      const struct syscall_def **row, struct arch_route *out)
+/* arch_syscall_route() for an ABI other than the native one. */
+static int route_foreign(const struct arch_def *arch, int num,
+			 const struct syscall_def **row,
+			 struct arch_route *out)
 {
 	const struct arch_def *native = arch_native();
 	int pseudo, rc;
