@@ -437,16 +437,12 @@ API int seccomp_syscall_priority(scmp_filter_ctx ctx, int syscall,
 	return api_rc(db_syscall_priority(filter, syscall, priority));
 }
 
-/*
- * The checks of every rule_add variant, in libseccomp's order. @exact
- * last: the array variants pass their own arguments on unmoved.
- */
+/* The checks of every rule_add variant, in libseccomp's order. */
 static int rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
 		    unsigned int arg_cnt, const struct scmp_arg_cmp *arg_array,
 		    bool exact)
 {
 	struct db_filter *filter = ctx_filter(ctx);
-	/* filled in first: nothing else needs keeping across the checks */
 	const struct db_rule rule = {
 		.action = action,
 		.syscall = syscall,

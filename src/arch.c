@@ -361,12 +361,10 @@ unsigned int arch_arg_offset_hi(const struct arch_def *arch, unsigned int arg)
 
 /*
  * arch_syscall_route() for a number that needs its table row: on another
- * ABI than the native one, or on a native ABI that multiplexes. Out of
- * line, so that the native case, most rules', needs no stack frame.
+ * ABI than the native one, or on a native ABI that multiplexes.
  */
-static __attribute__((noinline)) int
-route_row(const struct arch_def *arch, int num,
-	  const struct syscall_def **row, struct arch_route *out)
+static int route_row(const struct arch_def *arch, int num,
+		     const struct syscall_def **row, struct arch_route *out)
 {
 	bool native = arch->token == NATIVE_TOKEN;
 	unsigned int call;

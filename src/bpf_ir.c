@@ -49,7 +49,7 @@ void bpf_ir_init(struct bpf_ir *ir)
 	ir->cap = BPF_IR_NODES_FOR(BPF_IR_FIRST_SLOTS);
 	ir->slots = ir->first_slots;
 	ir->slot_cnt = BPF_IR_FIRST_SLOTS;
-	ir->slot_shift = 64 - __builtin_ctz(BPF_IR_FIRST_SLOTS);
+	ir->slot_shift = 64 - BPF_IR_FIRST_SLOTS_LOG2;
 	ir->laid_out = false;
 	memset(ir->rets, 0, sizeof(ir->rets));
 	memset(ir->first_slots, 0xff, sizeof(ir->first_slots));
@@ -130,9 +130,6 @@ static int grow(struct bpf_ir *ir)
 	return 0;
 }
 
-static int intern_grown(struct bpf_ir *ir, uint64_t op, uint64_t to,
-			bpf_acc need);
-
 /*
  * The id of the node with key[] @op (code, k) and @to (jt, jf), entered
  * with @need; added if new. Returns it or -ENOMEM.
@@ -144,15 +141,15 @@ static inline int intern(struct bpf_ir *ir, uint64_t op, uint64_t to,
 	unsigned int s;
 	int id;
 
+	/* full: grown first, as growing moves every slot */
+	if (ir->cnt == ir->cap && grow(ir) < 0)
+		return -ENOMEM;
 	for (s = key_slot(ir, op, to, need); (id = ir->slots[s]) >= 0;
 	     s = (s + 1) & (ir->slot_cnt - 1)) {
 		n = &ir->nodes[id];
 		if (n->key[0] == op && n->key[1] == to && n->need == need)
 			return id;
 	}
-	/* growing is rare: no call on the common path, no registers saved */
-	if (ir->cnt == ir->cap)
-		return intern_grown(ir, op, to, need);
 	id = (int)ir->cnt++;
 	n = &ir->nodes[id];
 	n->key[0] = op;
@@ -162,16 +159,6 @@ static inline int intern(struct bpf_ir *ir, uint64_t op, uint64_t to,
 	n->parent = 0;
 	ir->slots[s] = id;
 	return id;
-}
-
-/* intern() when the graph is full: grow it first. */
-static __attribute__((noinline)) int intern_grown(struct bpf_ir *ir,
-						  uint64_t op, uint64_t to,
-						  bpf_acc need)
-{
-	if (grow(ir) < 0)
-		return -ENOMEM;
-	return intern(ir, op, to, need);
 }
 
 /* The id of the node "@code @k" with targets @jt and @jf (-1: none). */
@@ -184,7 +171,7 @@ static inline int intern_insn(struct bpf_ir *ir, uint16_t code, uint32_t k,
 
 /*
  * A node that, entered with the accumulator holding @have, makes it hold
- * what @target needs and goes on to it: a load, a mask, both or nothing.
+ * what @target needs and goes on to it: a load, a mask or both.
  */
 static inline int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
 			    bpf_acc need)
@@ -219,46 +206,28 @@ static inline int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
 	return via;
 }
 
-/* Mostly so: the accumulator already holds what @target tests. */
-static inline bool enters_as_is(const struct bpf_ir *ir, int target,
-				bpf_acc have)
+/* @target, entered with the accumulator holding @have: as is, or via. */
+static inline int enter(struct bpf_ir *ir, int target, bpf_acc have)
 {
 	bpf_acc need = ir->nodes[target].need;
 
-	return need == BPF_ACC_ANY || need == have;
-}
-
-static inline int enter(struct bpf_ir *ir, int target, bpf_acc have)
-{
-	if (enters_as_is(ir, target, have))
+	if (need == BPF_ACC_ANY || need == have)
 		return target;
-	return enter_via(ir, target, have, ir->nodes[target].need);
-}
-
-/* A jump, with loads in front of its targets where they need them. */
-static __attribute__((noinline)) int jump_via_loads(struct bpf_ir *ir,
-						    uint16_t code, uint32_t k,
-						    bpf_acc acc, int jt, int jf)
-{
-	jt = enter(ir, jt, acc);
-	if (jt < 0)
-		return jt;
-	jf = enter(ir, jf, acc);
-	if (jf < 0)
-		return jf;
-	return intern_insn(ir, code, k, jt, jf, acc);
+	return enter_via(ir, target, have, need);
 }
 
 /**
- * bpf_ir_ret_uncached - bpf_ir_ret() past its cache: the node, cached in
- * @slot
+ * bpf_ir_ret - the node "ret @action"
  * Returns its id or -ENOMEM.
  */
-int bpf_ir_ret_uncached(struct bpf_ir *ir, uint32_t action, unsigned int slot)
+int bpf_ir_ret(struct bpf_ir *ir, uint32_t action)
 {
-	int id = intern_insn(ir, BPF_RET | BPF_K, action, -1, -1,
-			     BPF_ACC_ANY);
+	unsigned int slot = (action ^ action >> 16) % BPF_IR_RET_CACHE;
+	int id;
 
+	if (ir->rets[slot].id > 0 && ir->rets[slot].action == action)
+		return ir->rets[slot].id;
+	id = intern_insn(ir, BPF_RET | BPF_K, action, -1, -1, BPF_ACC_ANY);
 	if (id > 0) {
 		ir->rets[slot].action = action;
 		ir->rets[slot].id = id;
@@ -266,17 +235,16 @@ int bpf_ir_ret_uncached(struct bpf_ir *ir, uint32_t action, unsigned int slot)
 	return id;
 }
 
-/*
- * Why bpf_ir_jump() cannot use @jt and @jf: the first errno passed on, or
- * -EFAULT for a target that is no node (a later one could make a cycle).
+/**
+ * bpf_ir_ret_action - whether node @id returns (rather than tests)
+ * @action: set to the action it returns, if it does
  */
-static __attribute__((noinline, cold)) int bad_target(int jt, int jf)
+bool bpf_ir_ret_action(const struct bpf_ir *ir, int id, uint32_t *action)
 {
-	if (jt < 0)
-		return jt;
-	if (jf < 0)
-		return jf;
-	return -EFAULT;
+	if (BPF_CLASS(ir->nodes[id].code) != BPF_RET)
+		return false;
+	*action = ir->nodes[id].k;
+	return true;
 }
 
 /**
@@ -292,16 +260,22 @@ static __attribute__((noinline, cold)) int bad_target(int jt, int jf)
 int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc,
 		int jt, int jf)
 {
-	uint16_t code = BPF_JMP | op | BPF_K;
-
-	/* errnos to pass on and unknown targets: rare, one test for both */
+	if (jt < 0)
+		return jt;
+	if (jf < 0)
+		return jf;
+	/* only earlier nodes: a later one could make a cycle */
 	if ((unsigned int)jt >= ir->cnt || (unsigned int)jf >= ir->cnt)
-		return bad_target(jt, jf);
+		return -EFAULT;
 	if (jt == jf)
 		return jt;
-	if (!enters_as_is(ir, jt, acc) || !enters_as_is(ir, jf, acc))
-		return jump_via_loads(ir, code, k, acc, jt, jf);
-	return intern_insn(ir, code, k, jt, jf, acc);
+	jt = enter(ir, jt, acc);
+	if (jt < 0)
+		return jt;
+	jf = enter(ir, jf, acc);
+	if (jf < 0)
+		return jf;
+	return intern_insn(ir, BPF_JMP | op | BPF_K, k, jt, jf, acc);
 }
 
 /*
@@ -395,13 +369,9 @@ static int emit_far_jump(struct emit *e, struct bpf_ir_node *nodes,
 		    (uint8_t)(e->cnt - at_f), n->k);
 }
 
-/*
- * Writes node @id, whose targets are all written; @follower runs next.
- * Any case: far targets, a full buffer. emit_near() is the common one.
- */
-static __attribute__((noinline)) int emit_node(struct emit *e,
-					       struct bpf_ir_node *nodes,
-					       int id, int follower)
+/* Writes node @id, whose targets are all written; @follower runs next. */
+static int emit_node(struct emit *e, struct bpf_ir_node *nodes, int id,
+		     int follower)
 {
 	struct bpf_ir_node *n = &nodes[id];
 	unsigned int to_t, to_f;
@@ -416,7 +386,7 @@ static __attribute__((noinline)) int emit_node(struct emit *e,
 		else
 			rc = emit_far_jump(e, nodes, n);
 	} else {
-		/* loads and masks fall through: jump if the next is elsewhere */
+		/* a load or mask falls through: jump if its next is elsewhere */
 		if (n->jt >= 0 && n->jt != follower) {
 			rc = push(e, BPF_JMP | BPF_JA, 0, 0,
 				  e->cnt - nodes[n->jt].pos);
@@ -430,66 +400,9 @@ static __attribute__((noinline)) int emit_node(struct emit *e,
 	return rc;
 }
 
-_Static_assert(sizeof(struct sock_filter) == 8 &&
-		       offsetof(struct sock_filter, jt) == 2 &&
-		       offsetof(struct sock_filter, jf) == 3 &&
-		       offsetof(struct sock_filter, k) == 4,
-	       "put() writes sock_filter as code, jt, jf, k in 8 bytes");
-
-/* Writes @n with jump offsets @jt and @jf (each at most JUMP_MAX). */
-static inline void put(struct sock_filter *at, const struct bpf_ir_node *n,
-		       unsigned int jt, unsigned int jf)
-{
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	/* key[0] has code and k where sock_filter has, and zeros between */
-	uint64_t insn = n->key[0] | (uint64_t)jt << 16 | (uint64_t)jf << 24;
-
-	memcpy(at, &insn, sizeof(insn));
-#else
-	*at = (struct sock_filter){ (uint16_t)n->code, (uint8_t)jt, (uint8_t)jf,
-				    n->k };
-#endif
-}
-
-/*
- * emit_node() with the program's state in registers, when every target is
- * in reach and there is room for two instructions (a node writes at most
- * that many then). Returns false, having written nothing, otherwise.
- * @end: the end of the buffer; @cnt: instructions written before it
- * @most: the largest @cnt with room for two more
- */
-static inline bool emit_near(struct sock_filter *end, unsigned int *cnt,
-			     unsigned int most, struct bpf_ir_node *nodes,
-			     struct bpf_ir_node *n, int follower)
-{
-	unsigned int c = *cnt, to_t, to_f;
-
-	if (c > most)
-		return false;
-	if (n->jf >= 0) {
-		to_t = c - nodes[n->jt].pos;
-		to_f = c - nodes[n->jf].pos;
-		if ((to_t | to_f) > JUMP_MAX)
-			return false;
-		put(&end[-(ptrdiff_t)++c], n, to_t, to_f);
-	} else {
-		if (n->jt >= 0 && n->jt != follower) {
-			to_t = c - nodes[n->jt].pos;
-			end[-(ptrdiff_t)++c] = (struct sock_filter){
-				BPF_JMP | BPF_JA, 0, 0, to_t
-			};
-		}
-		put(&end[-(ptrdiff_t)++c], n, 0, 0);
-	}
-	n->pos = c;
-	n->tramp = 0;
-	*cnt = c;
-	return true;
-}
-
 /* The first of @n's targets not written yet, true first; -1: none. */
-static inline int unwritten_target(const struct bpf_ir_node *nodes,
-				   const struct bpf_ir_node *n)
+static int unwritten_target(const struct bpf_ir_node *nodes,
+			    const struct bpf_ir_node *n)
 {
 	if (n->jt >= 0 && nodes[n->jt].pos == 0)
 		return n->jt;
@@ -507,8 +420,6 @@ static inline int unwritten_target(const struct bpf_ir_node *nodes,
  */
 static int emit_graph(struct emit *e, struct bpf_ir_node *nodes, int root)
 {
-	struct sock_filter *end = e->buf + e->cap;
-	unsigned int cnt = e->cnt, most = e->cap - 2;
 	int id = root, next, parent, written = -1, rc;
 	struct bpf_ir_node *n;
 
@@ -523,21 +434,14 @@ static int emit_graph(struct emit *e, struct bpf_ir_node *nodes, int root)
 		}
 		/* up, writing nodes, until one has a false target left */
 		for (;;) {
+			/* read first: a written node keeps tramp there */
 			parent = n->parent;
-			if (!emit_near(end, &cnt, most, nodes, n, written)) {
-				e->cnt = cnt;
-				rc = emit_node(e, nodes, id, written);
-				if (rc < 0)
-					return rc;
-				cnt = e->cnt;
-				most = e->cap - 2;
-				end = e->buf + e->cap;
-			}
+			rc = emit_node(e, nodes, id, written);
+			if (rc < 0)
+				return rc;
 			written = id;
-			if (parent < 0) {
-				e->cnt = cnt;
+			if (parent < 0)
 				return 0;
-			}
 			id = parent;
 			n = &nodes[id];
 			/* just written: the false target, or the true one */

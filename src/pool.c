@@ -133,7 +133,8 @@ void pool_block_drain(void)
  * last. The first holds the ~100 entries of a typical filter (8 KiB): one
  * block per filter. Growing fourfold, the largest chunk is three quarters
  * of a large pool: few blocks for any size of filter, reused whole by the
- * next filter of that size.
+ * next filter of that size (make bench: growing twofold, synthetic 20k
+ * built 29% slower).
  */
 #define CHUNK_FIRST 8192U
 #define CHUNK_MAX (4U << 20)
