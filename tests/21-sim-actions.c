@@ -60,18 +60,11 @@ static const char *const trap_default[] = {
 	"attr badarch ALLOW", "rule KILL read", NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "rules", rules },
-		{ "kill", kill_default },
-		{ "errno", errno_default },
-		{ "trace", trace_default },
-		{ "log", log_default },
-		{ "notify", notify_default },
-		{ "trap", trap_default },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "rules", rules },
+	{ "kill", kill_default },
+	{ "errno", errno_default },
+	{ "trace", trace_default },
+	{ "log", log_default },
+	{ "notify", notify_default },
+	{ "trap", trap_default })

@@ -26,13 +26,6 @@ static const char *const big[] = {
 	"init ALLOW", "arch -native +s390x +mips", EDGE_RULES, NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "le", little },
-		{ "be", big },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "le", little },
+	{ "be", big })

@@ -44,16 +44,9 @@ static const char *const exact_x86_64[] = {
 	"init ALLOW", "arch -native +x86_64", EXACT_RULES, NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "le", little },
-		{ "be", big },
-		{ "exact-x86", exact_x86 },
-		{ "exact-mips", exact_mips },
-		{ "exact-x86_64", exact_x86_64 },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "le", little },
+	{ "be", big },
+	{ "exact-x86", exact_x86 },
+	{ "exact-mips", exact_mips },
+	{ "exact-x86_64", exact_x86_64 })

@@ -31,13 +31,6 @@ static const char *const big[] = {
 	NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "le", little },
-		{ "be", big },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "le", little },
+	{ "be", big })

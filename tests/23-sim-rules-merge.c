@@ -49,12 +49,4 @@ static const char *const filter[] = {
 	NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "main", filter },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN({ "main", filter })

@@ -55,13 +55,6 @@ static const char *const be[] = {
 	"init ALLOW", "arch -native +s390x +s390", ORDER_RULES, NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "le", le },
-		{ "be", be },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "le", le },
+	{ "be", be })

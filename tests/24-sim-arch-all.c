@@ -126,35 +126,28 @@ static const char *const only_x32[] = {
 };
 
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "le", little },
-		{ "be", big },
-		{ "x86", only_x86 },
-		{ "arm", only_arm },
-		{ "aarch64", only_aarch64 },
-		{ "loongarch64", only_loongarch64 },
-		{ "mipsel", only_mipsel },
-		{ "mipsel64", only_mipsel64 },
-		{ "mipsel64n32", only_mipsel64n32 },
-		{ "ppc64le", only_ppc64le },
-		{ "riscv64", only_riscv64 },
-		{ "sh", only_sh },
-		{ "m68k", only_m68k },
-		{ "mips", only_mips },
-		{ "mips64", only_mips64 },
-		{ "mips64n32", only_mips64n32 },
-		{ "parisc", only_parisc },
-		{ "parisc64", only_parisc64 },
-		{ "ppc", only_ppc },
-		{ "ppc64", only_ppc64 },
-		{ "s390", only_s390 },
-		{ "s390x", only_s390x },
-		{ "sheb", only_sheb },
-		{ "x32", only_x32 },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "le", little },
+	{ "be", big },
+	{ "x86", only_x86 },
+	{ "arm", only_arm },
+	{ "aarch64", only_aarch64 },
+	{ "loongarch64", only_loongarch64 },
+	{ "mipsel", only_mipsel },
+	{ "mipsel64", only_mipsel64 },
+	{ "mipsel64n32", only_mipsel64n32 },
+	{ "ppc64le", only_ppc64le },
+	{ "riscv64", only_riscv64 },
+	{ "sh", only_sh },
+	{ "m68k", only_m68k },
+	{ "mips", only_mips },
+	{ "mips64", only_mips64 },
+	{ "mips64n32", only_mips64n32 },
+	{ "parisc", only_parisc },
+	{ "parisc64", only_parisc64 },
+	{ "ppc", only_ppc },
+	{ "ppc64", only_ppc64 },
+	{ "s390", only_s390 },
+	{ "s390x", only_s390x },
+	{ "sheb", only_sheb },
+	{ "x32", only_x32 })

@@ -37,16 +37,9 @@ static const char *const late[] = {
 	NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "x86", x86 },
-		{ "arm", arm },
-		{ "mips", mips_be },
-		{ "mipsel", mips_le },
-		{ "late", late },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "x86", x86 },
+	{ "arm", arm },
+	{ "mips", mips_be },
+	{ "mipsel", mips_le },
+	{ "late", late })

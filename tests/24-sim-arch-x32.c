@@ -38,15 +38,8 @@ static const char *const with_x86[] = {
 	NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "x86_64", x86_64_only },
-		{ "x32", x32_only },
-		{ "both", both },
-		{ "x86", with_x86 },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "x86_64", x86_64_only },
+	{ "x32", x32_only },
+	{ "both", both },
+	{ "x86", with_x86 })

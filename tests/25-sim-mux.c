@@ -48,14 +48,7 @@ static const char *const exact[] = {
 	NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "le", little },
-		{ "be", big },
-		{ "exact", exact },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "le", little },
+	{ "be", big },
+	{ "exact", exact })

@@ -45,14 +45,7 @@ static const char *const aarch64[] = {
 	NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "multi", multi },
-		{ "native", native },
-		{ "aarch64", aarch64 },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "multi", multi },
+	{ "native", native },
+	{ "aarch64", aarch64 })

@@ -101,18 +101,11 @@ static const char *const tree5[] = {
 	"rule ALLOW read,write,open,close,stat", NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "prio", prio },
-		{ "plain", plain },
-		{ "tree", tree },
-		{ "tree-plain", tree_plain },
-		{ "tree0", tree0 },
-		{ "tree1", tree1 },
-		{ "tree5", tree5 },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "prio", prio },
+	{ "plain", plain },
+	{ "tree", tree },
+	{ "tree-plain", tree_plain },
+	{ "tree0", tree0 },
+	{ "tree1", tree1 },
+	{ "tree5", tree5 })

@@ -43,15 +43,8 @@ static const char *const badarch[] = {
 	NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "tskip", tskip },
-		{ "tskip-off", tskip_off },
-		{ "tskip-x32", tskip_x32 },
-		{ "badarch", badarch },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "tskip", tskip },
+	{ "tskip-off", tskip_off },
+	{ "tskip-x32", tskip_x32 },
+	{ "badarch", badarch })

@@ -102,14 +102,7 @@ static const char *const wide[] = {
 	"init KILL", "arch -native +x86_64 +aarch64", WIDE_RULES, NULL
 };
 
-int main(int argc, char *argv[])
-{
-	static const struct spec_filter filters[] = {
-		{ "threshold", threshold },
-		{ "mixed", mixed },
-		{ "wide", wide },
-		{ NULL, NULL }
-	};
-
-	return spec_sim_main(argc, argv, filters);
-}
+SPEC_SIM_MAIN(
+	{ "threshold", threshold },
+	{ "mixed", mixed },
+	{ "wide", wide })

@@ -48,6 +48,19 @@ int spec_run(scmp_filter_ctx *ctx, const char *const *spec);
 scmp_filter_ctx spec_build(const char *const *spec, int *status);
 int spec_print_bpf(scmp_filter_ctx ctx);
 int spec_sim_main(int argc, char *argv[], const struct spec_filter *filters);
+/*
+ * SPEC_SIM_MAIN - the main() of a sim test, from its named filters as
+ * { "name", spec } pairs: spec_sim_main() prints the one asked for.
+ * lib/filter_spec.py reads the pairs from the C source for the Python twin.
+ */
+#define SPEC_SIM_MAIN(...)                                                     \
+	int main(int argc, char *argv[])                                       \
+	{                                                                      \
+		static const struct spec_filter filters[] = {                  \
+			__VA_ARGS__, { NULL, NULL }                            \
+		};                                                             \
+		return spec_sim_main(argc, argv, filters);                     \
+	}
 int spec_pfc_main(int argc, char *argv[], const char *const *spec);
 int spec_pfc_check(scmp_filter_ctx ctx, const char *golden, int write);
 

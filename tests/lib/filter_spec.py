@@ -319,7 +319,7 @@ def c_specs(path):
 
     Returns (arrays, table): arrays maps each `static const char *const
     NAME[]` to its statements (macros made of string literals expanded),
-    table is the `struct spec_filter` list of (name, array name), or None.
+    table is the SPEC_SIM_MAIN() list of (name, array name), or None.
     Raises SpecError if the file does not have that shape.
     """
     with open(path) as f:
@@ -361,8 +361,7 @@ def c_specs(path):
                                                               m.group(1)))
         arrays[m.group(1)] = stmts
     table = None
-    m = re.search(r"struct\s+spec_filter\s+\w+\s*\[\s*\]\s*=\s*\{(.*?)\}\s*;",
-                  text, re.S)
+    m = re.search(r"^SPEC_SIM_MAIN\s*\((.*?)\)\s*$", text, re.S | re.M)
     if m is not None:
         table = [(name, ident) for name, ident in
                  re.findall(r'\{\s*"([^"]*)"\s*,\s*(\w+)\s*\}', m.group(1))]
@@ -375,7 +374,7 @@ def c_specs(path):
 
 
 def twin_main(twin_path, argv=None):
-    """main() of a twin of a spec_sim_main() C program: the C file is
+    """main() of a twin of a SPEC_SIM_MAIN() C program: the C file is
     twin_path with .c for its extension (it may be the C file itself)."""
     argv = sys.argv if argv is None else argv
     c_path = os.path.splitext(os.path.abspath(twin_path))[0] + ".c"
@@ -390,7 +389,7 @@ def twin_main(twin_path, argv=None):
 
 
 if __name__ == "__main__":
-    # the twin of every spec_sim_main() C program: filter_spec.py PROG.c ARGS
+    # the twin of every SPEC_SIM_MAIN() C program: filter_spec.py PROG.c ARGS
     if len(sys.argv) < 2:
         print("usage: filter_spec.py PROG.c [FILTER]", file=sys.stderr)
         sys.exit(2)
