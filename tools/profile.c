@@ -1009,13 +1009,11 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
  */
 
 /*
- * The filter's maximum kernel version (SCMP_FLTATR_CTL_KVERMAX, issue 17):
- * syscalls newer than @kver then fail with ENOSYS, which makes a libc
- * fall back to older calls, instead of taking the default action. This
- * library does not have the attribute yet; when it does, map @kver to its
- * enum scmp_kver here and set it.
+ * This library does not have SCMP_FLTATR_CTL_KVERMAX yet (issue 17). When
+ * it does: with @ctx NULL return 0, else map @kver to its enum scmp_kver
+ * and set the attribute (with SCMP_FLTATR_ACT_ENOSYS if it must be said).
  */
-static int set_kvermax(scmp_filter_ctx ctx, unsigned int kver)
+int profile_kvermax_set(scmp_filter_ctx ctx, unsigned int kver)
 {
 	(void)ctx;
 	(void)kver;
@@ -1103,7 +1101,7 @@ int profile_build(const struct profile *p, const struct profile_opts *o,
 		}
 	}
 	if (p->kvermax != 0) {
-		rc = set_kvermax(ctx, p->kvermax);
+		rc = profile_kvermax_set(ctx, p->kvermax);
 		if (rc < 0) {
 			at = sub(&root, "kvermax", 0);
 			fail(p, d, &at,

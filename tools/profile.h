@@ -137,6 +137,17 @@ int profile_build(const struct profile *p, const struct profile_opts *opts,
 		  scmp_filter_ctx *out, struct profile_diag *diag);
 
 /**
+ * profile_kvermax_set() - the filter's maximum kernel version
+ * @ctx:  the filter; NULL only asks whether the library can
+ * @kver: PROFILE_KVER(x, y): syscalls newer than it fail with ENOSYS
+ *        (a libc then falls back to older calls) instead of taking the
+ *        default action
+ *
+ * Return: 0; -EOPNOTSUPP if the library has no SCMP_FLTATR_CTL_KVERMAX.
+ */
+int profile_kvermax_set(scmp_filter_ctx ctx, unsigned int kver);
+
+/**
  * profile_known_name() - whether some ABI libseccomp knows has @name
  */
 bool profile_known_name(const char *name);

@@ -59,21 +59,28 @@ static bool cmp_holds(const struct scmp_arg_cmp *c, const uint64_t *args,
 	}
 }
 
-/* The first rule for @nr on @token that holds and returns @action. */
+/*
+ * The first rule that holds for @d and returns @action, among those whose
+ * name is @nr on the ABI (maybe a pseudo number) or @d->nr itself.
+ */
 static const struct profile_rule *
 responsible(const struct profile *p, uint32_t token, int nr,
-	    const uint64_t *args, uint32_t action)
+	    const struct seccomp_data *d, uint32_t action)
 {
+	const uint64_t *args = (const uint64_t *)d->args;
 	const struct profile_rule *r;
 	bool wide = args_64bit(token);
 	unsigned int k;
 	size_t i;
+	int rnr;
 
 	for (i = 0; i < p->cnt; i++) {
 		r = &p->rules[i];
 		/* rules with the default action are not in the filter */
-		if (r->action != action || r->action == p->def_action ||
-		    seccomp_syscall_resolve_name_arch(token, r->name) != nr)
+		if (r->action != action || r->action == p->def_action)
+			continue;
+		rnr = seccomp_syscall_resolve_name_arch(token, r->name);
+		if (rnr != nr && rnr != d->nr)
 			continue;
 		for (k = 0; k < r->cnt && cmp_holds(&r->cmp[k], args, wide);
 		     k++)
@@ -108,8 +115,7 @@ static void print_entry(const struct profile *p, const struct profile_rule *r)
 /* One call as the kernel sees it: the action, and why. */
 static void explain_call(const struct profile *p, struct bpf_sim_prog *prog,
 			 const struct bpf_sim_arch *a, const char *call,
-			 const struct seccomp_data *data, int name_nr,
-			 const uint64_t *args)
+			 const struct seccomp_data *data, int name_nr)
 {
 	const struct profile_rule *r;
 	struct bpf_sim_result res;
@@ -121,7 +127,7 @@ static void explain_call(const struct profile *p, struct bpf_sim_prog *prog,
 	}
 	sp_action_str(res.action, action, sizeof(action));
 	printf("%s %s: %s: ", a->name, call, action);
-	r = responsible(p, a->token, name_nr, args, res.action);
+	r = responsible(p, a->token, name_nr, data, res.action);
 	if (r != NULL)
 		print_entry(p, r);
 	else if (res.action == p->def_action)
@@ -152,7 +158,8 @@ static int direct_number(const struct bpf_sim_arch *a, const char *name)
  * reaches through socketcall(2) or ipc(2) resolves to a pseudo number:
  * both ways are explained, the multiplexed one with the call's number
  * (libseccomp's pseudo numbers are -100 - call and -200 - call) as the
- * first argument, which is all a filter can see of it.
+ * first argument, which is all a filter can see of it (libseccomp applies
+ * a rule's conditions to socketcall's own arguments, as here).
  */
 static void explain_abi(const struct profile *p, struct bpf_sim_prog *prog,
 			uint32_t token, const char *syscall,
@@ -175,7 +182,7 @@ static void explain_abi(const struct profile *p, struct bpf_sim_prog *prog,
 	if (direct >= 0) {
 		data.nr = direct;
 		snprintf(call, sizeof(call), "%s (%d)", syscall, direct);
-		explain_call(p, prog, a, call, &data, nr, args);
+		explain_call(p, prog, a, call, &data, nr);
 	}
 	mux = nr < 0 ? seccomp_syscall_resolve_name_rewrite(token, syscall)
 		     : -1;
@@ -188,7 +195,7 @@ static void explain_abi(const struct profile *p, struct bpf_sim_prog *prog,
 			 syscall, mux_name != NULL ? mux_name : "?", mux,
 			 -nr % 100);
 		free(mux_name);
-		explain_call(p, prog, a, call, &data, nr, args);
+		explain_call(p, prog, a, call, &data, nr);
 	}
 	if (direct < 0 && mux < 0)
 		printf("%s: no syscall \"%s\" on this ABI\n", a->name,

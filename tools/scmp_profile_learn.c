@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -405,6 +406,27 @@ static json_t *args_entry(const char *name, const struct argwatch *w,
 }
 
 /*
+ * Future-proofing: syscalls newer than this kernel, which the command
+ * could not make here, fail with ENOSYS under the profile (a libc then
+ * falls back to what it did here) instead of EPERM, where the library
+ * can say so: a "kvermax" member that scmp_profile compile applies.
+ */
+static void kernel_kvermax(json_t *doc)
+{
+	struct utsname u;
+	unsigned int v;
+	char text[16];
+
+	if (uname(&u) != 0)
+		return;
+	v = profile_parse_kernel(u.release);
+	if (v == 0 || profile_kvermax_set(NULL, v) < 0)
+		return;
+	snprintf(text, sizeof(text), "%u.%u", v >> 16, v & 0xffff);
+	json_object_set_new(doc, "kvermax", json_string(text));
+}
+
+/*
  * The profile: default ERRNO(EPERM), the ABIs seen (the native one
  * always), one entry allowing every name seen, one entry per argument
  * tuple of each --args syscall (all its values if there were more than
@@ -437,6 +459,7 @@ static json_t *learned_profile(const struct learn *l, char **names, size_t n)
 		json_array_append_new(arches, json_string(token_name));
 	}
 	json_object_set_new(doc, "architectures", arches);
+	kernel_kvermax(doc);
 	for (k = 0; k < n; k++) {
 		w = watched(l, names[k]);
 		for (t = 0, used = false; w != NULL && !w->overflow &&
