@@ -34,7 +34,7 @@ static const char usage_text[] =
 	"  --arch A,B,...     the filter's ABIs instead of the profile's; the"
 	" first is\n"
 	"                     the host (archMap, includes/excludes arches)\n"
-	"  --caps default|none|CAP_X,...  the container's capabilities"
+	"  --caps none|default,CAP_X,...  the container's capabilities"
 	" (default:\n"
 	"                     Docker's default set)\n"
 	"  --kernel X.Y       the host kernel for minKernel (default: this"
@@ -60,19 +60,13 @@ static int usage(void)
  * Shared: resolving options
  */
 
-static void default_caps(struct sp_resolve *r)
+void sp_resolve_init(struct sp_resolve *r)
 {
 	unsigned int i;
 
+	memset(r, 0, sizeof(*r));
 	for (i = 0; profile_docker_caps[i] != NULL; i++)
 		r->caps[i] = profile_docker_caps[i];
-	r->caps[i] = NULL;
-}
-
-void sp_resolve_init(struct sp_resolve *r)
-{
-	memset(r, 0, sizeof(*r));
-	default_caps(r);
 	r->opts.caps = r->caps;
 	r->opts.warn = stderr;
 }
@@ -103,29 +97,33 @@ static int parse_arches(struct sp_resolve *r, char *list)
 	return 0;
 }
 
+/* A list of capability names, "default" standing for Docker's set. */
 static int parse_caps(struct sp_resolve *r, char *list)
 {
+	const size_t max = sizeof(r->caps) / sizeof(r->caps[0]) - 1;
 	char *name, *save = NULL;
-	unsigned int n = 0;
+	unsigned int n = 0, i;
 
-	if (strcmp(list, "default") == 0) {
-		default_caps(r);
-		return 0;
-	}
-	if (strcmp(list, "none") != 0) {
-		for (name = strtok_r(list, ",", &save); name != NULL;
-		     name = strtok_r(NULL, ",", &save)) {
-			if (!profile_cap_known(name)) {
-				fprintf(stderr,
-					"scmp_profile: --caps: unknown"
-					" capability \"%s\"\n",
-					name);
-				return -EINVAL;
-			}
-			if (n + 1 == sizeof(r->caps) / sizeof(r->caps[0]))
-				return -E2BIG;
-			r->caps[n++] = name;
+	if (strcmp(list, "none") == 0)
+		list = "";
+	for (name = strtok_r(list, ",", &save); name != NULL;
+	     name = strtok_r(NULL, ",", &save)) {
+		if (strcmp(name, "default") == 0) {
+			for (i = 0; profile_docker_caps[i] != NULL && n < max;
+			     i++)
+				r->caps[n++] = profile_docker_caps[i];
+			continue;
 		}
+		if (!profile_cap_known(name)) {
+			fprintf(stderr,
+				"scmp_profile: --caps: unknown capability"
+				" \"%s\"\n",
+				name);
+			return -EINVAL;
+		}
+		if (n == max)
+			return -E2BIG;
+		r->caps[n++] = name;
 	}
 	r->caps[n] = NULL;
 	return 0;

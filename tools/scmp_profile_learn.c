@@ -16,8 +16,8 @@
  * supervisor). The supervisor finds it in /proc/self/fd; it is close-on-
  * exec, so the command's own table (unshared by execve) lacks it. The
  * command is reaped as a child, orphans of it too (we are their
- * subreaper); the kernel reports the listener hung up when the last task
- * using the filter is gone, which ends the recording.
+ * subreaper); the recording ends when the listener reports that no task
+ * uses the filter any more, or when no child is left to reap.
  */
 
 /* clone(), pipe2() */
@@ -71,6 +71,7 @@ struct learn {
 	pid_t child;
 	int status; /* the command's wait status */
 	bool exited;
+	bool gone; /* no task of the command is left */
 };
 
 /* What the child does: announce the load, load, run the command. */
@@ -237,7 +238,11 @@ static int note_call(struct learn *l, const struct seccomp_data *d)
 	return record(l, token, d->nr);
 }
 
-/* Reaps the command and its orphans; true once the command has ended. */
+/*
+ * Reaps the command and its orphans (we are their subreaper): once none
+ * is left, no task uses the filter, even on kernels that do not report
+ * that on the listener (before 5.8).
+ */
 static void reap(struct learn *l)
 {
 	int status;
@@ -248,6 +253,7 @@ static void reap(struct learn *l)
 			l->status = status;
 			l->exited = true;
 		}
+	l->gone = pid < 0 && errno == ECHILD;
 }
 
 /* Answers every notification until no task uses the filter any more. */
@@ -263,13 +269,15 @@ static int supervise(struct learn *l, int fd)
 		return rc;
 	for (;;) {
 		reap(l);
-		rc = poll(&pfd, 1, 100);
+		rc = poll(&pfd, 1, l->gone ? 0 : 100);
 		if (rc < 0 && errno == EINTR)
 			continue;
 		if (rc < 0) {
 			rc = -errno;
 			break;
 		}
+		if (rc == 0 && l->gone)
+			break;
 		if (rc == 0)
 			continue;
 		if (pfd.revents & POLLIN) {
@@ -295,7 +303,6 @@ static int supervise(struct learn *l, int fd)
 	/* the last tasks may still be ending */
 	while (!l->exited && waitpid(l->child, &l->status, 0) == l->child)
 		l->exited = true;
-	reap(l);
 	return rc;
 }
 
