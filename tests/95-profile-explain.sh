@@ -9,21 +9,15 @@
 # Docker allows socketcall, so socket(AF_VSOCK) through it is allowed
 # although the direct call is refused.
 
-tool=${top_builddir:-..}/tools/scmp_profile
 data=${SHARED_DATA:-${top_srcdir:-..}/../shared/data}
 docker=$data/docker-default-seccomp.json
 podman=$data/containers-common-seccomp.json
-if [ ! -x "$tool" ]; then
-	echo "skipped: no $tool (built without jansson)" >&2
-	exit 77
-fi
+test_name=profile-explain
+. "${srcdir:-.}/lib/profile_test.sh"
 if [ ! -r "$docker" ] || [ ! -r "$podman" ]; then
 	echo "skipped: no profiles in $data" >&2
 	exit 77
 fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/profile-explain.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-failed=0 passed=0
 
 # check NAME ARGS...: explain's output must be the lines on stdin
 check() {

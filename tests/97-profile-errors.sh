@@ -8,14 +8,8 @@
 # still there untouched: output goes to a temporary file renamed into
 # place only when everything succeeded.
 
-tool=${top_builddir:-..}/tools/scmp_profile
-if [ ! -x "$tool" ]; then
-	echo "skipped: no $tool (built without jansson)" >&2
-	exit 77
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/profile-errors.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-failed=0 passed=0
+test_name=profile-errors
+. "${srcdir:-.}/lib/profile_test.sh"
 
 # expect NAME STATUS TEXT [OPTIONS...]: the profile on stdin (a here
 # document: a pipe would run expect in a subshell, losing the counts)

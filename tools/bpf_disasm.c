@@ -192,8 +192,8 @@ void bpf_disasm_dot(FILE *out, const struct bpf_sim_prog *prog,
 			fprintf(out, "\tn%.4u -> n%.4" PRIu64 ";\n", pc,
 				(uint64_t)pc + 1 + f->k);
 		} else if (cls == BPF_JMP) {
-			fprintf(out, "\tn%.4u -> n%.4u [label=\"true\"];\n",
-				pc, pc + 1 + f->jt);
+			fprintf(out, "\tn%.4u -> n%.4u [label=\"true\"];\n", pc,
+				pc + 1 + f->jt);
 			fprintf(out, "\tn%.4u -> n%.4u [label=\"false\"];\n",
 				pc, pc + 1 + f->jf);
 		} else if (pc + 1 < prog->len) {

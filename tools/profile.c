@@ -36,29 +36,66 @@
 #include "profile.h"
 
 const char *const profile_docker_caps[] = {
-	"CAP_CHOWN",	   "CAP_DAC_OVERRIDE", "CAP_FSETID",
-	"CAP_FOWNER",	   "CAP_MKNOD",	       "CAP_NET_RAW",
-	"CAP_SETGID",	   "CAP_SETUID",       "CAP_SETFCAP",
-	"CAP_SETPCAP",	   "CAP_NET_BIND_SERVICE", "CAP_SYS_CHROOT",
-	"CAP_KILL",	   "CAP_AUDIT_WRITE",  NULL,
+    "CAP_CHOWN",
+    "CAP_DAC_OVERRIDE",
+    "CAP_FSETID",
+    "CAP_FOWNER",
+    "CAP_MKNOD",
+    "CAP_NET_RAW",
+    "CAP_SETGID",
+    "CAP_SETUID",
+    "CAP_SETFCAP",
+    "CAP_SETPCAP",
+    "CAP_NET_BIND_SERVICE",
+    "CAP_SYS_CHROOT",
+    "CAP_KILL",
+    "CAP_AUDIT_WRITE",
+    NULL,
 };
 
 /* Every capability of Linux 6.x, in the order of their numbers. */
 static const char *const all_caps[] = {
-	"CAP_CHOWN",	     "CAP_DAC_OVERRIDE",   "CAP_DAC_READ_SEARCH",
-	"CAP_FOWNER",	     "CAP_FSETID",	   "CAP_KILL",
-	"CAP_SETGID",	     "CAP_SETUID",	   "CAP_SETPCAP",
-	"CAP_LINUX_IMMUTABLE", "CAP_NET_BIND_SERVICE", "CAP_NET_BROADCAST",
-	"CAP_NET_ADMIN",     "CAP_NET_RAW",	   "CAP_IPC_LOCK",
-	"CAP_IPC_OWNER",     "CAP_SYS_MODULE",	   "CAP_SYS_RAWIO",
-	"CAP_SYS_CHROOT",    "CAP_SYS_PTRACE",	   "CAP_SYS_PACCT",
-	"CAP_SYS_ADMIN",     "CAP_SYS_BOOT",	   "CAP_SYS_NICE",
-	"CAP_SYS_RESOURCE",  "CAP_SYS_TIME",	   "CAP_SYS_TTY_CONFIG",
-	"CAP_MKNOD",	     "CAP_LEASE",	   "CAP_AUDIT_WRITE",
-	"CAP_AUDIT_CONTROL", "CAP_SETFCAP",	   "CAP_MAC_OVERRIDE",
-	"CAP_MAC_ADMIN",     "CAP_SYSLOG",	   "CAP_WAKE_ALARM",
-	"CAP_BLOCK_SUSPEND", "CAP_AUDIT_READ",	   "CAP_PERFMON",
-	"CAP_BPF",	     "CAP_CHECKPOINT_RESTORE",
+    "CAP_CHOWN",
+    "CAP_DAC_OVERRIDE",
+    "CAP_DAC_READ_SEARCH",
+    "CAP_FOWNER",
+    "CAP_FSETID",
+    "CAP_KILL",
+    "CAP_SETGID",
+    "CAP_SETUID",
+    "CAP_SETPCAP",
+    "CAP_LINUX_IMMUTABLE",
+    "CAP_NET_BIND_SERVICE",
+    "CAP_NET_BROADCAST",
+    "CAP_NET_ADMIN",
+    "CAP_NET_RAW",
+    "CAP_IPC_LOCK",
+    "CAP_IPC_OWNER",
+    "CAP_SYS_MODULE",
+    "CAP_SYS_RAWIO",
+    "CAP_SYS_CHROOT",
+    "CAP_SYS_PTRACE",
+    "CAP_SYS_PACCT",
+    "CAP_SYS_ADMIN",
+    "CAP_SYS_BOOT",
+    "CAP_SYS_NICE",
+    "CAP_SYS_RESOURCE",
+    "CAP_SYS_TIME",
+    "CAP_SYS_TTY_CONFIG",
+    "CAP_MKNOD",
+    "CAP_LEASE",
+    "CAP_AUDIT_WRITE",
+    "CAP_AUDIT_CONTROL",
+    "CAP_SETFCAP",
+    "CAP_MAC_OVERRIDE",
+    "CAP_MAC_ADMIN",
+    "CAP_SYSLOG",
+    "CAP_WAKE_ALARM",
+    "CAP_BLOCK_SUSPEND",
+    "CAP_AUDIT_READ",
+    "CAP_PERFMON",
+    "CAP_BPF",
+    "CAP_CHECKPOINT_RESTORE",
 };
 
 /*
@@ -71,34 +108,34 @@ static const struct {
 	const char *host;
 	uint32_t token;
 } arch_table[] = {
-	{ "x86", "386", SCMP_ARCH_X86 },
-	{ "x86_64", "amd64", SCMP_ARCH_X86_64 },
-	{ "x32", "x32", SCMP_ARCH_X32 },
-	{ "arm", "arm", SCMP_ARCH_ARM },
-	{ "aarch64", "arm64", SCMP_ARCH_AARCH64 },
+    {"x86", "386", SCMP_ARCH_X86},
+    {"x86_64", "amd64", SCMP_ARCH_X86_64},
+    {"x32", "x32", SCMP_ARCH_X32},
+    {"arm", "arm", SCMP_ARCH_ARM},
+    {"aarch64", "arm64", SCMP_ARCH_AARCH64},
 #ifdef SCMP_ARCH_LOONGARCH64
-	{ "loongarch64", "loong64", SCMP_ARCH_LOONGARCH64 },
+    {"loongarch64", "loong64", SCMP_ARCH_LOONGARCH64},
 #endif
 #ifdef SCMP_ARCH_M68K
-	{ "m68k", "m68k", SCMP_ARCH_M68K },
+    {"m68k", "m68k", SCMP_ARCH_M68K},
 #endif
-	{ "mips", "mips", SCMP_ARCH_MIPS },
-	{ "mipsel", "mipsle", SCMP_ARCH_MIPSEL },
-	{ "mips64", "mips64", SCMP_ARCH_MIPS64 },
-	{ "mipsel64", "mips64le", SCMP_ARCH_MIPSEL64 },
-	{ "mips64n32", "mips64n32", SCMP_ARCH_MIPS64N32 },
-	{ "mipsel64n32", "mipsel64n32", SCMP_ARCH_MIPSEL64N32 },
-	{ "parisc", "parisc", SCMP_ARCH_PARISC },
-	{ "parisc64", "parisc64", SCMP_ARCH_PARISC64 },
-	{ "ppc", "ppc", SCMP_ARCH_PPC },
-	{ "ppc64", "ppc64", SCMP_ARCH_PPC64 },
-	{ "ppc64le", "ppc64le", SCMP_ARCH_PPC64LE },
-	{ "riscv64", "riscv64", SCMP_ARCH_RISCV64 },
-	{ "s390", "s390", SCMP_ARCH_S390 },
-	{ "s390x", "s390x", SCMP_ARCH_S390X },
+    {"mips", "mips", SCMP_ARCH_MIPS},
+    {"mipsel", "mipsle", SCMP_ARCH_MIPSEL},
+    {"mips64", "mips64", SCMP_ARCH_MIPS64},
+    {"mipsel64", "mips64le", SCMP_ARCH_MIPSEL64},
+    {"mips64n32", "mips64n32", SCMP_ARCH_MIPS64N32},
+    {"mipsel64n32", "mipsel64n32", SCMP_ARCH_MIPSEL64N32},
+    {"parisc", "parisc", SCMP_ARCH_PARISC},
+    {"parisc64", "parisc64", SCMP_ARCH_PARISC64},
+    {"ppc", "ppc", SCMP_ARCH_PPC},
+    {"ppc64", "ppc64", SCMP_ARCH_PPC64},
+    {"ppc64le", "ppc64le", SCMP_ARCH_PPC64LE},
+    {"riscv64", "riscv64", SCMP_ARCH_RISCV64},
+    {"s390", "s390", SCMP_ARCH_S390},
+    {"s390x", "s390x", SCMP_ARCH_S390X},
 #ifdef SCMP_ARCH_SH
-	{ "sh", "sh", SCMP_ARCH_SH },
-	{ "sheb", "sheb", SCMP_ARCH_SHEB },
+    {"sh", "sh", SCMP_ARCH_SH},
+    {"sheb", "sheb", SCMP_ARCH_SHEB},
 #endif
 };
 
@@ -123,7 +160,7 @@ struct path {
 
 static struct path path_of(unsigned int n, ...)
 {
-	struct path p = { .n = n };
+	struct path p = {.n = n};
 	unsigned int i;
 	va_list ap;
 
@@ -258,9 +295,10 @@ static void path_str(const struct path *path, char *buf, size_t size)
 }
 
 /* Fills @d with "PATH: message" and the position of @path; -EINVAL. */
-__attribute__((format(printf, 4, 5))) static int
-fail(const struct profile *p, struct profile_diag *d, const struct path *path,
-     const char *fmt, ...)
+__attribute__((format(printf, 4, 5))) static int fail(const struct profile *p,
+						      struct profile_diag *d,
+						      const struct path *path,
+						      const char *fmt, ...)
 {
 	char where[128];
 	size_t used;
@@ -293,8 +331,7 @@ static struct path sub(const struct path *base, const char *key, size_t idx)
  * Reading
  */
 
-int profile_read(const char *path, struct profile *p,
-		 struct profile_diag *d)
+int profile_read(const char *path, struct profile *p, struct profile_diag *d)
 {
 	size_t len = 0, cap = 0;
 	json_error_t err;
@@ -448,15 +485,15 @@ static const struct {
 	uint32_t action;
 	bool data; /* takes errnoRet */
 } actions[] = {
-	{ "SCMP_ACT_KILL", SCMP_ACT_KILL, false },
-	{ "SCMP_ACT_KILL_THREAD", SCMP_ACT_KILL_THREAD, false },
-	{ "SCMP_ACT_KILL_PROCESS", SCMP_ACT_KILL_PROCESS, false },
-	{ "SCMP_ACT_TRAP", SCMP_ACT_TRAP, false },
-	{ "SCMP_ACT_ERRNO", SCMP_ACT_ERRNO(0), true },
-	{ "SCMP_ACT_TRACE", SCMP_ACT_TRACE(0), true },
-	{ "SCMP_ACT_ALLOW", SCMP_ACT_ALLOW, false },
-	{ "SCMP_ACT_LOG", SCMP_ACT_LOG, false },
-	{ "SCMP_ACT_NOTIFY", SCMP_ACT_NOTIFY, false },
+    {"SCMP_ACT_KILL", SCMP_ACT_KILL, false},
+    {"SCMP_ACT_KILL_THREAD", SCMP_ACT_KILL_THREAD, false},
+    {"SCMP_ACT_KILL_PROCESS", SCMP_ACT_KILL_PROCESS, false},
+    {"SCMP_ACT_TRAP", SCMP_ACT_TRAP, false},
+    {"SCMP_ACT_ERRNO", SCMP_ACT_ERRNO(0), true},
+    {"SCMP_ACT_TRACE", SCMP_ACT_TRACE(0), true},
+    {"SCMP_ACT_ALLOW", SCMP_ACT_ALLOW, false},
+    {"SCMP_ACT_LOG", SCMP_ACT_LOG, false},
+    {"SCMP_ACT_NOTIFY", SCMP_ACT_NOTIFY, false},
 };
 
 const char *profile_action_str(uint32_t action, int *errno_ret)
@@ -480,13 +517,13 @@ static const struct {
 	const char *name;
 	enum scmp_compare op;
 } operators[] = {
-	{ "SCMP_CMP_NE", SCMP_CMP_NE },
-	{ "SCMP_CMP_LT", SCMP_CMP_LT },
-	{ "SCMP_CMP_LE", SCMP_CMP_LE },
-	{ "SCMP_CMP_EQ", SCMP_CMP_EQ },
-	{ "SCMP_CMP_GE", SCMP_CMP_GE },
-	{ "SCMP_CMP_GT", SCMP_CMP_GT },
-	{ "SCMP_CMP_MASKED_EQ", SCMP_CMP_MASKED_EQ },
+    {"SCMP_CMP_NE", SCMP_CMP_NE},
+    {"SCMP_CMP_LT", SCMP_CMP_LT},
+    {"SCMP_CMP_LE", SCMP_CMP_LE},
+    {"SCMP_CMP_EQ", SCMP_CMP_EQ},
+    {"SCMP_CMP_GE", SCMP_CMP_GE},
+    {"SCMP_CMP_GT", SCMP_CMP_GT},
+    {"SCMP_CMP_MASKED_EQ", SCMP_CMP_MASKED_EQ},
 };
 
 /* "flags": the seccomp(2) flags runc passes, as filter attributes. */
@@ -494,10 +531,10 @@ static const struct {
 	const char *name;
 	enum scmp_filter_attr attr;
 } flag_names[] = {
-	{ "SECCOMP_FILTER_FLAG_TSYNC", SCMP_FLTATR_CTL_TSYNC },
-	{ "SECCOMP_FILTER_FLAG_LOG", SCMP_FLTATR_CTL_LOG },
-	{ "SECCOMP_FILTER_FLAG_SPEC_ALLOW", SCMP_FLTATR_CTL_SSB },
-	{ "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV", SCMP_FLTATR_CTL_WAITKILL },
+    {"SECCOMP_FILTER_FLAG_TSYNC", SCMP_FLTATR_CTL_TSYNC},
+    {"SECCOMP_FILTER_FLAG_LOG", SCMP_FLTATR_CTL_LOG},
+    {"SECCOMP_FILTER_FLAG_SPEC_ALLOW", SCMP_FLTATR_CTL_SSB},
+    {"SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV", SCMP_FLTATR_CTL_WAITKILL},
 };
 
 /*
@@ -506,8 +543,8 @@ static const struct {
 
 /* A member that must be a string (or absent: NULL, 0). */
 static int get_string(const struct profile *p, struct profile_diag *d,
-		      const json_t *obj, const struct path *at,
-		      const char *key, const char **out)
+		      const json_t *obj, const struct path *at, const char *key,
+		      const char **out)
 {
 	json_t *v = json_object_get(obj, key);
 	struct path path = sub(at, key, 0);
@@ -536,8 +573,7 @@ static int get_uint(const struct profile *p, struct profile_diag *d,
 		return 0;
 	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
 	    (uint64_t)json_integer_value(v) > max)
-		return fail(p, d, &path,
-			    "must be an integer from 0 to %llu",
+		return fail(p, d, &path, "must be an integer from 0 to %llu",
 			    (unsigned long long)max);
 	*out = (uint64_t)json_integer_value(v);
 	if (present != NULL)
@@ -547,8 +583,8 @@ static int get_uint(const struct profile *p, struct profile_diag *d,
 
 /* A member that must be an array (absent or null: NULL, 0). */
 static int get_array(const struct profile *p, struct profile_diag *d,
-		     const json_t *obj, const struct path *at,
-		     const char *key, json_t **out)
+		     const json_t *obj, const struct path *at, const char *key,
+		     json_t **out)
 {
 	json_t *v = json_object_get(obj, key);
 	struct path path = sub(at, key, 0);
@@ -564,8 +600,8 @@ static int get_array(const struct profile *p, struct profile_diag *d,
 
 /* An action and its errno member ("errnoRet", "defaultErrnoRet"). */
 static int get_action(const struct profile *p, struct profile_diag *d,
-		      const json_t *obj, const struct path *at,
-		      const char *key, const char *ret_key, uint32_t *out)
+		      const json_t *obj, const struct path *at, const char *key,
+		      const char *ret_key, uint32_t *out)
 {
 	struct path path = sub(at, key, 0), ret_path = sub(at, ret_key, 0);
 	const char *name;
@@ -627,7 +663,7 @@ static int arch_of(const struct profile *p, struct profile_diag *d,
 static int resolve_arches(struct profile *p, const struct profile_opts *o,
 			  uint32_t host, struct profile_diag *d)
 {
-	struct path root = { .n = 0 }, at, sub_at;
+	struct path root = {.n = 0}, at, sub_at;
 	json_t *list, *map, *e, *subs, *v;
 	uint32_t token, main_token;
 	size_t i, j;
@@ -644,14 +680,16 @@ static int resolve_arches(struct profile *p, const struct profile_opts *o,
 			    "both \"architectures\" and \"archMap\" are given;"
 			    " use one");
 	}
-	json_array_foreach(list, i, v) {
+	json_array_foreach(list, i, v)
+	{
 		at = path_of(2, "architectures", (size_t)0, NULL, i);
 		rc = arch_of(p, d, v, &at, &token);
 		if (rc < 0)
 			return rc;
 		add_arch(p, token);
 	}
-	json_array_foreach(map, i, e) {
+	json_array_foreach(map, i, e)
+	{
 		at = path_of(2, "archMap", (size_t)0, NULL, i);
 		if (!json_is_object(e))
 			return fail(p, d, &at, "must be an object");
@@ -661,16 +699,16 @@ static int resolve_arches(struct profile *p, const struct profile_opts *o,
 			return fail(p, d, &at, "\"architecture\" is missing");
 		rc = arch_of(p, d, v, &sub_at, &main_token);
 		if (rc == 0)
-			rc = get_array(p, d, e, &at, "subArchitectures",
-				       &subs);
+			rc = get_array(p, d, e, &at, "subArchitectures", &subs);
 		if (rc < 0)
 			return rc;
 		if (main_token == host)
 			add_arch(p, main_token);
-		json_array_foreach(subs, j, v) {
-			sub_at = path_of(4, "archMap", (size_t)0, NULL, i,
-					 "subArchitectures", (size_t)0, NULL,
-					 j);
+		json_array_foreach(subs, j, v)
+		{
+			sub_at =
+			    path_of(4, "archMap", (size_t)0, NULL, i,
+				    "subArchitectures", (size_t)0, NULL, j);
 			rc = arch_of(p, d, v, &sub_at, &token);
 			if (rc < 0)
 				return rc;
@@ -690,7 +728,7 @@ static int resolve_arches(struct profile *p, const struct profile_opts *o,
 
 static int resolve_flags(struct profile *p, struct profile_diag *d)
 {
-	struct path root = { .n = 0 }, at;
+	struct path root = {.n = 0}, at;
 	json_t *list, *v;
 	size_t i, k;
 	int rc;
@@ -698,7 +736,8 @@ static int resolve_flags(struct profile *p, struct profile_diag *d)
 	rc = get_array(p, d, p->doc, &root, "flags", &list);
 	if (rc < 0)
 		return rc;
-	json_array_foreach(list, i, v) {
+	json_array_foreach(list, i, v)
+	{
 		at = path_of(2, "flags", (size_t)0, NULL, i);
 		for (k = 0; json_is_string(v) && k < N(flag_names); k++)
 			if (strcmp(json_string_value(v), flag_names[k].name) ==
@@ -750,7 +789,8 @@ static int filter_matches(const struct profile *p, struct profile_diag *d,
 	if (rc < 0)
 		return rc;
 	any = false;
-	json_array_foreach(arches, i, v) {
+	json_array_foreach(arches, i, v)
+	{
 		vat = sub(&fat, "arches", 0);
 		vat = sub(&vat, NULL, i);
 		if (!json_is_string(v) ||
@@ -760,7 +800,8 @@ static int filter_matches(const struct profile *p, struct profile_diag *d,
 	}
 	if (json_array_size(arches) > 0 && any != include)
 		*applies = false;
-	json_array_foreach(caps, i, v) {
+	json_array_foreach(caps, i, v)
+	{
 		vat = sub(&fat, "caps", 0);
 		vat = sub(&vat, NULL, i);
 		if (!json_is_string(v) ||
@@ -890,7 +931,8 @@ static int resolve_entry(struct profile *p, struct profile_diag *d,
 			    "both \"name\" and \"names\" are given; use one");
 	if (name == NULL && json_array_size(names) == 0)
 		return fail(p, d, &at, "no syscall names");
-	json_array_foreach(names, i, v) {
+	json_array_foreach(names, i, v)
+	{
 		nat = path_of(3, "syscalls", (size_t)0, NULL, idx, "names",
 			      (size_t)0);
 		nat = sub(&nat, NULL, i);
@@ -901,7 +943,8 @@ static int resolve_entry(struct profile *p, struct profile_diag *d,
 		nat = sub(&at, "args", 0);
 		return fail(p, d, &nat, "more than 6 conditions");
 	}
-	json_array_foreach(args, i, v) {
+	json_array_foreach(args, i, v)
+	{
 		nat = path_of(3, "syscalls", (size_t)0, NULL, idx, "args",
 			      (size_t)0);
 		nat = sub(&nat, NULL, i);
@@ -952,7 +995,7 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
 		    struct profile_diag *d)
 {
 	struct profile_opts o = *opts;
-	struct path root = { .n = 0 }, at;
+	struct path root = {.n = 0}, at;
 	json_t *calls;
 	const char *kv;
 	uint32_t host;
@@ -973,8 +1016,8 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
 	host = o.host_arch != 0 ? o.host_arch : seccomp_arch_native();
 	if (!json_is_object(p->doc))
 		return fail(p, d, &root, "a profile is a JSON object");
-	rc = get_action(p, d, p->doc, &root, "defaultAction",
-			"defaultErrnoRet", &p->def_action);
+	rc = get_action(p, d, p->doc, &root, "defaultAction", "defaultErrnoRet",
+			&p->def_action);
 	if (rc == 0)
 		rc = resolve_arches(p, &o, host, d);
 	if (rc == 0)
@@ -1034,8 +1077,8 @@ static int build_rules(const struct profile *p, const struct profile_opts *o,
 		if (r->action == p->def_action)
 			continue;
 		nr = seccomp_syscall_resolve_name(r->name);
-		at = path_of(3, "syscalls", (size_t)0, NULL, r->entry,
-			     "names", (size_t)0);
+		at = path_of(3, "syscalls", (size_t)0, NULL, r->entry, "names",
+			     (size_t)0);
 		at = sub(&at, NULL, r->name_idx);
 		if (nr == __NR_SCMP_ERROR && o->strict)
 			return fail(p, d, &at, "no ABI has a syscall \"%s\"",
@@ -1065,7 +1108,7 @@ static int build_rules(const struct profile *p, const struct profile_opts *o,
 int profile_build(const struct profile *p, const struct profile_opts *o,
 		  scmp_filter_ctx *out, struct profile_diag *d)
 {
-	struct path root = { .n = 0 }, at;
+	struct path root = {.n = 0}, at;
 	scmp_filter_ctx ctx;
 	bool native = false;
 	unsigned int i;

@@ -25,30 +25,30 @@
 #define STATS_SPAN 1024u
 
 static const char usage_text[] =
-	"usage: scmp_profile compile [OPTIONS] PROFILE.json\n"
-	"       scmp_profile explain [OPTIONS] PROFILE.json SYSCALL [ARG...]\n"
-	"       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]"
-	" -- CMD [ARG...]\n"
-	"\n"
-	"Profile options (compile and explain):\n"
-	"  --arch A,B,...     the filter's ABIs instead of the profile's; the"
-	" first is\n"
-	"                     the host (archMap, includes/excludes arches)\n"
-	"  --caps none|default,CAP_X,...  the container's capabilities"
-	" (default:\n"
-	"                     Docker's default set)\n"
-	"  --kernel X.Y       the host kernel for minKernel (default: this"
-	" one)\n"
-	"  --kvermax X.Y      syscalls newer than X.Y fail with ENOSYS\n"
-	"  --strict           refuse syscall names no ABI knows (default:"
-	" skip them)\n"
-	"compile:\n"
-	"  -f, --format bpf|pfc|c|disasm|dot  what to write (default: bpf)\n"
-	"  -o, --output FILE  write FILE (default: stdout)\n"
-	"  --stats            program length, instructions per syscall and"
-	" the\n"
-	"                     action cache, on stderr\n"
-	"See scmp_profile(1).\n";
+    "usage: scmp_profile compile [OPTIONS] PROFILE.json\n"
+    "       scmp_profile explain [OPTIONS] PROFILE.json SYSCALL [ARG...]\n"
+    "       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]"
+    " -- CMD [ARG...]\n"
+    "\n"
+    "Profile options (compile and explain):\n"
+    "  --arch A,B,...     the filter's ABIs instead of the profile's; the"
+    " first is\n"
+    "                     the host (archMap, includes/excludes arches)\n"
+    "  --caps none|default,CAP_X,...  the container's capabilities"
+    " (default:\n"
+    "                     Docker's default set)\n"
+    "  --kernel X.Y       the host kernel for minKernel (default: this"
+    " one)\n"
+    "  --kvermax X.Y      syscalls newer than X.Y fail with ENOSYS\n"
+    "  --strict           refuse syscall names no ABI knows (default:"
+    " skip them)\n"
+    "compile:\n"
+    "  -f, --format bpf|pfc|c|disasm|dot  what to write (default: bpf)\n"
+    "  -o, --output FILE  write FILE (default: stdout)\n"
+    "  --stats            program length, instructions per syscall and"
+    " the\n"
+    "                     action cache, on stderr\n"
+    "See scmp_profile(1).\n";
 
 static int usage(void)
 {
@@ -292,8 +292,7 @@ int sp_output_open(struct sp_output *o, const char *path)
 	/* mkstemp() makes 0600; an output file gets what umask leaves */
 	mask = umask(0);
 	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0 ||
-	    (o->f = fdopen(fd, "w")) == NULL) {
+	if (fchmod(fd, 0666 & ~mask) != 0 || (o->f = fdopen(fd, "w")) == NULL) {
 		close(fd);
 		unlink(o->tmp);
 		goto fail;
@@ -350,8 +349,7 @@ void sp_output_abort(struct sp_output *o)
 
 enum format { FMT_BPF, FMT_PFC, FMT_C, FMT_DISASM, FMT_DOT };
 
-static const char *const format_names[] = { "bpf", "pfc", "c", "disasm",
-					    "dot" };
+static const char *const format_names[] = {"bpf", "pfc", "c", "disasm", "dot"};
 
 static void write_c(FILE *f, const char *file, const struct profile *p,
 		    const struct bpf_sim_prog *prog)
@@ -380,7 +378,7 @@ static void write_c(FILE *f, const char *file, const struct profile *p,
 /* What the accumulator holds on every path into an instruction. */
 struct acc {
 	bool seen;
-	int what; /* 0 unknown, 1 the syscall number, 2 the arch */
+	int what;	/* 0 unknown, 1 the syscall number, 2 the arch */
 	uint32_t token; /* the ABI every path has matched, or 0 */
 };
 
@@ -505,8 +503,8 @@ static void write_stats(const struct profile *p,
 		n = allowed = cached = max = 0;
 		sum = 0;
 		for (nr = a->nr_base; nr < a->nr_base + STATS_SPAN; nr++) {
-			name = seccomp_syscall_resolve_num_arch(a->token,
-								(int)nr);
+			name =
+			    seccomp_syscall_resolve_num_arch(a->token, (int)nr);
 			if (name == NULL)
 				continue;
 			free(name);
@@ -519,17 +517,17 @@ static void write_stats(const struct profile *p,
 			sum += res.insns;
 			max = res.insns > max ? res.insns : max;
 			allowed += res.action == SCMP_ACT_ALLOW;
-			cached += bpf_sim_cache_allow(prog, a->data_arch,
-						      nr) == 1;
+			cached +=
+			    bpf_sim_cache_allow(prog, a->data_arch, nr) == 1;
 		}
-		fprintf(stderr,
-			"%s: %u syscalls, %u allowed; instructions run per"
-			" syscall: %.1f mean, %u max; action cache: %u always"
-			" allowed%s\n",
-			a->name, n, allowed, n ? (double)sum / n : 0.0, max,
-			cached,
-			a->token == SCMP_ARCH_X32 ? " (kernels cache no x32 call)"
-						  : "");
+		fprintf(
+		    stderr,
+		    "%s: %u syscalls, %u allowed; instructions run per"
+		    " syscall: %.1f mean, %u max; action cache: %u always"
+		    " allowed%s\n",
+		    a->name, n, allowed, n ? (double)sum / n : 0.0, max, cached,
+		    a->token == SCMP_ARCH_X32 ? " (kernels cache no x32 call)"
+					      : "");
 	}
 }
 
@@ -574,15 +572,15 @@ static int compile_write(enum format fmt, const char *file, const char *out,
 static int compile_main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		SP_RESOLVE_OPTIONS,
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "stats", no_argument, NULL, 's' },
-		{ NULL, 0, NULL, 0 },
+	    SP_RESOLVE_OPTIONS,
+	    {"format", required_argument, NULL, 'f'},
+	    {"output", required_argument, NULL, 'o'},
+	    {"stats", no_argument, NULL, 's'},
+	    {NULL, 0, NULL, 0},
 	};
 	struct sp_resolve r;
 	struct profile p;
-	struct bpf_sim_prog prog = { 0 };
+	struct bpf_sim_prog prog = {0};
 	scmp_filter_ctx ctx = NULL;
 	enum format fmt = FMT_BPF;
 	const char *out = NULL;
@@ -600,12 +598,13 @@ static int compile_main(int argc, char *argv[])
 			return rc;
 		switch (c) {
 		case 'f':
-			for (i = 0; i < sizeof(format_names) /
-						sizeof(format_names[0]);
+			for (i = 0;
+			     i < sizeof(format_names) / sizeof(format_names[0]);
 			     i++)
 				if (strcmp(optarg, format_names[i]) == 0)
 					break;
-			if (i == sizeof(format_names) / sizeof(format_names[0])) {
+			if (i ==
+			    sizeof(format_names) / sizeof(format_names[0])) {
 				fprintf(stderr,
 					"scmp_profile: unknown format \"%s\"\n",
 					optarg);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* scmp_profile explain: which action a syscall gets, and which entry says so. */
+/* scmp_profile explain: which action a syscall gets, and which entry says so.
+ */
 
 /*
  * The action is the program's: the filter is built as compile builds it
@@ -21,8 +22,8 @@
 static bool args_64bit(uint32_t token)
 {
 	static const char *const names[] = {
-		"x86_64", "aarch64", "loongarch64", "mips64", "mipsel64",
-		"parisc64", "ppc64", "ppc64le", "riscv64", "s390x",
+	    "x86_64",	"aarch64", "loongarch64", "mips64",  "mipsel64",
+	    "parisc64", "ppc64",   "ppc64le",	  "riscv64", "s390x",
 	};
 	const char *name = profile_arch_name(token);
 	size_t i;
@@ -63,9 +64,10 @@ static bool cmp_holds(const struct scmp_arg_cmp *c, const uint64_t *args,
  * The first rule that holds for @d and returns @action, among those whose
  * name is @nr on the ABI (maybe a pseudo number) or @d->nr itself.
  */
-static const struct profile_rule *
-responsible(const struct profile *p, uint32_t token, int nr,
-	    const struct seccomp_data *d, uint32_t action)
+static const struct profile_rule *responsible(const struct profile *p,
+					      uint32_t token, int nr,
+					      const struct seccomp_data *d,
+					      uint32_t action)
 {
 	const uint64_t *args = (const uint64_t *)d->args;
 	const struct profile_rule *r;
@@ -94,8 +96,8 @@ responsible(const struct profile *p, uint32_t token, int nr,
 /* "syscalls[2] at line 412 (socket)", at most four names shown. */
 static void print_entry(const struct profile *p, const struct profile_rule *r)
 {
-	json_t *e = json_array_get(json_object_get(p->doc, "syscalls"),
-				   r->entry);
+	json_t *e =
+	    json_array_get(json_object_get(p->doc, "syscalls"), r->entry);
 	json_t *names = json_object_get(e, "names");
 	size_t i, n = json_array_size(names);
 	int line, col;
@@ -184,8 +186,8 @@ static void explain_abi(const struct profile *p, struct bpf_sim_prog *prog,
 		snprintf(call, sizeof(call), "%s (%d)", syscall, direct);
 		explain_call(p, prog, a, call, &data, nr);
 	}
-	mux = nr < 0 ? seccomp_syscall_resolve_name_rewrite(token, syscall)
-		     : -1;
+	mux =
+	    nr < 0 ? seccomp_syscall_resolve_name_rewrite(token, syscall) : -1;
 	if (mux >= 0) {
 		mux_name = seccomp_syscall_resolve_num_arch(token, mux);
 		memset(data.args, 0, sizeof(data.args));
@@ -198,8 +200,7 @@ static void explain_abi(const struct profile *p, struct bpf_sim_prog *prog,
 		explain_call(p, prog, a, call, &data, nr);
 	}
 	if (direct < 0 && mux < 0)
-		printf("%s: no syscall \"%s\" on this ABI\n", a->name,
-		       syscall);
+		printf("%s: no syscall \"%s\" on this ABI\n", a->name, syscall);
 }
 
 static int parse_arg(const char *s, uint64_t *out)
@@ -226,11 +227,11 @@ static int parse_arg(const char *s, uint64_t *out)
 int explain_main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		SP_RESOLVE_OPTIONS,
-		{ NULL, 0, NULL, 0 },
+	    SP_RESOLVE_OPTIONS,
+	    {NULL, 0, NULL, 0},
 	};
-	uint64_t args[PROFILE_ARGS] = { 0 };
-	struct bpf_sim_prog prog = { 0 };
+	uint64_t args[PROFILE_ARGS] = {0};
+	struct bpf_sim_prog prog = {0};
 	scmp_filter_ctx ctx = NULL;
 	struct sp_resolve r;
 	struct profile p;

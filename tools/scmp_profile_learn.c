@@ -139,7 +139,7 @@ static scmp_filter_ctx learn_filter(const struct learn *l)
 /* The listener the child's load put into our shared file table. */
 static int find_listener(struct learn *l)
 {
-	const struct timespec pause = { 0, 1000000 };
+	const struct timespec pause = {0, 1000000};
 	char link[300], target[64];
 	struct dirent *e;
 	unsigned int tries;
@@ -195,7 +195,7 @@ static int record(struct learn *l, uint32_t token, int nr)
 
 static int record_args(struct argwatch *w, const uint64_t *args)
 {
-	uint64_t t[PROFILE_ARGS] = { 0 };
+	uint64_t t[PROFILE_ARGS] = {0};
 	unsigned int i;
 	size_t k;
 
@@ -261,7 +261,7 @@ static int supervise(struct learn *l, int fd)
 {
 	struct seccomp_notif *req = NULL;
 	struct seccomp_notif_resp *resp = NULL;
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	struct pollfd pfd = {.fd = fd, .events = POLLIN};
 	int rc;
 
 	rc = seccomp_notify_alloc(&req, &resp);
@@ -309,7 +309,7 @@ static int supervise(struct learn *l, int fd)
 /* Starts the command under the filter; returns the listener. */
 static int start(struct learn *l, scmp_filter_ctx ctx)
 {
-	struct child_args c = { .ctx = ctx, .cmd = l->cmd };
+	struct child_args c = {.ctx = ctx, .cmd = l->cmd};
 	char byte, *stack;
 	int sync[2], fd;
 
@@ -323,8 +323,8 @@ static int start(struct learn *l, scmp_filter_ctx ctx)
 		return -ENOMEM;
 	}
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-	l->child = clone(child_main, stack + CHILD_STACK,
-			 CLONE_FILES | SIGCHLD, &c);
+	l->child =
+	    clone(child_main, stack + CHILD_STACK, CLONE_FILES | SIGCHLD, &c);
 	if (l->child < 0) {
 		fd = -errno;
 	} else if (read(sync[0], &byte, 1) != 1) {
@@ -388,8 +388,7 @@ static char **seen_names(const struct learn *l, size_t *n)
 	return names;
 }
 
-static json_t *args_entry(const char *name, const struct argwatch *w,
-			  size_t k)
+static json_t *args_entry(const char *name, const struct argwatch *w, size_t k)
 {
 	json_t *e = json_object(), *names = json_array(), *args = json_array();
 	json_t *a;
@@ -469,8 +468,8 @@ static json_t *learned_profile(const struct learn *l, char **names, size_t n)
 	kernel_kvermax(doc);
 	for (k = 0; k < n; k++) {
 		w = watched(l, names[k]);
-		for (t = 0, used = false; w != NULL && !w->overflow &&
-					  t < w->cnt; t++) {
+		for (t = 0, used = false;
+		     w != NULL && !w->overflow && t < w->cnt; t++) {
 			for (i = 0; i < PROFILE_ARGS; i++)
 				if (w->tuples[t][i] > (uint64_t)INT64_MAX)
 					break;
@@ -540,18 +539,20 @@ static int add_watch(struct learn *l, char *spec)
 		*idx++ = '\0';
 	w->name = spec;
 	if (!profile_known_name(spec)) {
-		fprintf(stderr, "scmp_profile: --args: no ABI has a syscall"
-				" \"%s\"\n",
+		fprintf(stderr,
+			"scmp_profile: --args: no ABI has a syscall"
+			" \"%s\"\n",
 			spec);
 		return -EINVAL;
 	}
-	for (tok = idx != NULL ? strtok_r(idx, ",", &save) : NULL;
-	     tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+	for (tok = idx != NULL ? strtok_r(idx, ",", &save) : NULL; tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
 		i = strtoul(tok, &end, 10);
 		if (*tok < '0' || *tok > '9' || *end != '\0' ||
 		    i >= PROFILE_ARGS) {
-			fprintf(stderr, "scmp_profile: --args: \"%s\" is not"
-					" an argument index (0 to 5)\n",
+			fprintf(stderr,
+				"scmp_profile: --args: \"%s\" is not"
+				" an argument index (0 to 5)\n",
 				tok);
 			return -EINVAL;
 		}
@@ -592,9 +593,9 @@ static int command_status(const struct learn *l)
 int learn_main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "args", required_argument, NULL, 'A' },
-		{ NULL, 0, NULL, 0 },
+	    {"output", required_argument, NULL, 'o'},
+	    {"args", required_argument, NULL, 'A'},
+	    {NULL, 0, NULL, 0},
 	};
 	struct learn l;
 	scmp_filter_ctx ctx;
@@ -625,7 +626,7 @@ int learn_main(int argc, char *argv[])
 	for (k = 0; k < l.nwatch; k++)
 		for (abi = 0; abi < l.nabi; abi++)
 			l.watch[k].nr[abi] = seccomp_syscall_resolve_name_arch(
-				l.abis[abi], l.watch[k].name);
+			    l.abis[abi], l.watch[k].name);
 	if (seccomp_api_get() < 5) {
 		fprintf(stderr, "scmp_profile learn: this kernel has no"
 				" seccomp user notification\n");
@@ -643,8 +644,9 @@ int learn_main(int argc, char *argv[])
 	seccomp_release(ctx);
 	if (fd < 0) {
 		if (!l.exited)
-			fprintf(stderr, "scmp_profile learn: cannot start the"
-					" command: %s\n",
+			fprintf(stderr,
+				"scmp_profile learn: cannot start the"
+				" command: %s\n",
 				strerror(-fd));
 		learn_free(&l);
 		return SP_EXIT_FAIL;
