@@ -54,8 +54,8 @@ if [ ! -r /usr/include/seccomp.h ]; then
 elif [ ! -r "$so" ] || [ "${so#/}" = "$so" ]; then
 	note="system libseccomp.so.2 not found: comparison columns skipped"
 elif ! $CC $CFLAGS -I"$TOOLS_SRCDIR" -I"$BENCH_SRCDIR" -o "$out/bench-system" \
-	"$BENCH_SRCDIR/bench.c" "$BENCH_SRCDIR/json.c" "$BENCH_SRCDIR/workload.c" \
-	"$TOOLS_SRCDIR/bpf_sim.c" "$so"; then
+	"$BENCH_SRCDIR/bench.c" "$BENCH_SRCDIR/workload.c" \
+	"$TOOLS_SRCDIR/profile.c" "$TOOLS_SRCDIR/bpf_sim.c" "$so" -ljansson; then
 	note="building the system variant failed: comparison columns skipped"
 else
 	sys="$out/bench-system"

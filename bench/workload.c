@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
+#include <jansson.h>
+
+#include "profile.h"
 #include "workload.h"
 
 void *workload_xrealloc(void *p, size_t n)
@@ -104,186 +106,94 @@ static void workload_free(struct workload *w)
 	free(w->rules);
 }
 
-static bool in_list(const struct json *arr, const char *s)
+/* A member's value if it is a non-negative integer, else 0. */
+static uint64_t num_u(const json_t *obj, const char *key)
 {
-	size_t i;
+	const json_t *v = json_object_get(obj, key);
 
-	if (arr == NULL || arr->type != JSON_ARRAY)
-		return false;
-	for (i = 0; i < arr->cnt; i++)
-		if (arr->items[i].type == JSON_STRING &&
-		    strcmp(arr->items[i].str, s) == 0)
-			return true;
-	return false;
-}
-
-static bool has_cap(const char *const *caps, const char *cap)
-{
-	for (; *caps != NULL; caps++)
-		if (strcmp(*caps, cap) == 0)
-			return true;
-	return false;
-}
-
-static int oci_action(const char *s, const struct json *ret, uint32_t *out)
-{
-	/* runc: ERRNO and TRACE without errnoRet use EPERM */
-	uint32_t data = ret != NULL && ret->is_uint ? (uint32_t)ret->u : 1;
-
-	if (s == NULL)
-		return -EINVAL;
-	if (strcmp(s, "SCMP_ACT_ALLOW") == 0)
-		*out = SCMP_ACT_ALLOW;
-	else if (strcmp(s, "SCMP_ACT_ERRNO") == 0)
-		*out = SCMP_ACT_ERRNO(data);
-	else if (strcmp(s, "SCMP_ACT_TRACE") == 0)
-		*out = SCMP_ACT_TRACE(data);
-	else if (strcmp(s, "SCMP_ACT_KILL") == 0 ||
-		 strcmp(s, "SCMP_ACT_KILL_THREAD") == 0)
-		*out = SCMP_ACT_KILL;
-	else if (strcmp(s, "SCMP_ACT_KILL_PROCESS") == 0)
-		*out = SCMP_ACT_KILL_PROCESS;
-	else if (strcmp(s, "SCMP_ACT_TRAP") == 0)
-		*out = SCMP_ACT_TRAP;
-	else if (strcmp(s, "SCMP_ACT_LOG") == 0)
-		*out = SCMP_ACT_LOG;
-	else
-		return -EINVAL;
-	return 0;
-}
-
-static int oci_op(const char *s, enum scmp_compare *op)
-{
-	static const struct {
-		const char *name;
-		enum scmp_compare op;
-	} ops[] = {
-		{ "SCMP_CMP_NE", SCMP_CMP_NE }, { "SCMP_CMP_LT", SCMP_CMP_LT },
-		{ "SCMP_CMP_LE", SCMP_CMP_LE }, { "SCMP_CMP_EQ", SCMP_CMP_EQ },
-		{ "SCMP_CMP_GE", SCMP_CMP_GE }, { "SCMP_CMP_GT", SCMP_CMP_GT },
-		{ "SCMP_CMP_MASKED_EQ", SCMP_CMP_MASKED_EQ },
-	};
-	size_t i;
-
-	for (i = 0; s != NULL && i < sizeof(ops) / sizeof(ops[0]); i++)
-		if (strcmp(s, ops[i].name) == 0) {
-			*op = ops[i].op;
-			return 0;
-		}
-	return -EINVAL;
-}
-
-static uint64_t num_u(const struct json *v)
-{
-	return v != NULL && v->is_uint ? v->u : 0;
+	return json_is_integer(v) && json_integer_value(v) >= 0 ?
+		       (uint64_t)json_integer_value(v) :
+		       0;
 }
 
 /*
  * An OCI/moby profile as runc applies it on an amd64 host for a container
- * with the capability set @caps: entries whose includes/excludes do not
- * match are skipped, minKernel is taken as satisfied (a current kernel),
- * each name of an entry becomes one rule with all its args (ANDed).
+ * with the capability set @caps (tools/profile.c), minKernel taken as
+ * reached (a current kernel); each name of an entry is one rule.
  */
-static int load_oci(struct workload *w, const struct json *doc,
+static int load_oci(struct workload *w, const char *dir, const char *file,
 		    const char *const *caps, struct workload_set *set)
 {
-	const struct json *calls = json_get(doc, "syscalls"), *e, *inc, *exc;
-	const struct json *names, *args, *a;
-	struct scmp_arg_cmp cmp[WORKLOAD_ARGS];
-	uint32_t action;
-	size_t i, j, k;
-	unsigned int n;
-	bool skip;
+	struct profile_opts opts = {
+		.host_arch = SCMP_ARCH_X86_64,
+		.caps = caps,
+		.kernel = PROFILE_KERNEL_ANY,
+	};
+	const struct profile_rule *r;
+	struct profile_diag d;
+	struct profile p;
+	char path[4096];
+	size_t i, j, n;
+	int rc;
 
-	if (oci_action(json_str(doc, "defaultAction"),
-		       json_get(doc, "defaultErrnoRet"), &w->def) < 0 ||
-	    calls == NULL || calls->type != JSON_ARRAY)
-		return -EINVAL;
-	for (i = 0; i < calls->cnt; i++) {
-		e = &calls->items[i];
-		inc = json_get(e, "includes");
-		exc = json_get(e, "excludes");
-		skip = in_list(json_get(exc, "arches"), "amd64");
-		a = json_get(exc, "caps");
-		for (k = 0; a != NULL && a->type == JSON_ARRAY && k < a->cnt;
-		     k++)
-			skip |= a->items[k].type == JSON_STRING &&
-				has_cap(caps, a->items[k].str);
-		skip |= json_get(exc, "minKernel") != NULL &&
-			json_get(exc, "minKernel")->type == JSON_STRING;
-		a = json_get(inc, "arches");
-		if (a != NULL && a->type == JSON_ARRAY && a->cnt > 0)
-			skip |= !in_list(a, "amd64");
-		a = json_get(inc, "caps");
-		for (k = 0; a != NULL && a->type == JSON_ARRAY && k < a->cnt;
-		     k++)
-			skip |= a->items[k].type != JSON_STRING ||
-				!has_cap(caps, a->items[k].str);
-		if (skip)
-			continue;
-		if (oci_action(json_str(e, "action"), json_get(e, "errnoRet"),
-			       &action) < 0)
-			return -EINVAL;
-		args = json_get(e, "args");
-		n = 0;
-		for (k = 0; args != NULL && args->type == JSON_ARRAY &&
-			    k < args->cnt; k++) {
-			a = &args->items[k];
-			if (n == WORKLOAD_ARGS ||
-			    oci_op(json_str(a, "op"), &cmp[n].op) < 0)
-				return -EINVAL;
-			cmp[n].arg = (unsigned int)num_u(json_get(a, "index"));
-			cmp[n].datum_a = num_u(json_get(a, "value"));
-			cmp[n].datum_b = num_u(json_get(a, "valueTwo"));
-			n++;
-		}
-		names = json_get(e, "names");
-		for (j = 0; names != NULL && names->type == JSON_ARRAY &&
-			    j < names->cnt; j++)
-			if (names->items[j].type == JSON_STRING)
-				rule_push(w, names->items[j].str, action, cmp,
-					  n);
-		/* the synthetic series draws from the big allow list */
-		if (set != NULL && set->pool_cnt == 0 && n == 0 &&
-		    action == SCMP_ACT_ALLOW && names != NULL &&
-		    names->cnt > 100) {
-			set->pool = workload_xrealloc(NULL, names->cnt *
-							      sizeof(char *));
-			for (j = 0; j < names->cnt; j++)
-				if (names->items[j].type == JSON_STRING)
-					set->pool[set->pool_cnt++] =
-						xstrdup(names->items[j].str);
-		}
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	rc = profile_read(path, &p, &d);
+	if (rc == 0)
+		rc = profile_resolve(&p, &opts, &d);
+	if (rc < 0) {
+		if (rc == -EINVAL)
+			fprintf(stderr, "bench: %s:%d:%d: %s\n", path, d.line,
+				d.column, d.msg);
+		else
+			fprintf(stderr, "bench: %s: %s\n", path,
+				strerror(-rc));
+		profile_free(&p);
+		return rc;
 	}
+	w->def = p.def_action;
+	for (i = 0; i < p.cnt; i = j) {
+		r = &p.rules[i];
+		for (j = i; j < p.cnt && p.rules[j].entry == r->entry; j++)
+			rule_push(w, p.rules[j].name, p.rules[j].action,
+				  p.rules[j].cmp, p.rules[j].cnt);
+		/* the synthetic series draws from the big allow list */
+		n = j - i;
+		if (set == NULL || set->pool_cnt > 0 || r->cnt > 0 ||
+		    r->action != SCMP_ACT_ALLOW || n <= 100)
+			continue;
+		set->pool = workload_xrealloc(NULL, n * sizeof(char *));
+		for (; i < j; i++)
+			set->pool[set->pool_cnt++] = xstrdup(p.rules[i].name);
+	}
+	profile_free(&p);
 	return 0;
 }
 
-static int fc_action(const struct json *v, uint32_t *out)
+static int fc_action(const json_t *v, uint32_t *out)
 {
-	const struct json *d;
+	const char *s = json_string_value(v);
 
-	if (v != NULL && v->type == JSON_STRING) {
-		if (strcmp(v->str, "allow") == 0)
+	if (s != NULL) {
+		if (strcmp(s, "allow") == 0)
 			*out = SCMP_ACT_ALLOW;
-		else if (strcmp(v->str, "trap") == 0)
+		else if (strcmp(s, "trap") == 0)
 			*out = SCMP_ACT_TRAP;
-		else if (strcmp(v->str, "log") == 0)
+		else if (strcmp(s, "log") == 0)
 			*out = SCMP_ACT_LOG;
-		else if (strcmp(v->str, "kill_process") == 0)
+		else if (strcmp(s, "kill_process") == 0)
 			*out = SCMP_ACT_KILL_PROCESS;
-		else if (strcmp(v->str, "kill_thread") == 0 ||
-			 strcmp(v->str, "kill") == 0)
+		else if (strcmp(s, "kill_thread") == 0 || strcmp(s, "kill") == 0)
 			*out = SCMP_ACT_KILL;
 		else
 			return -EINVAL;
 		return 0;
 	}
-	if ((d = json_get(v, "errno")) != NULL && d->is_uint) {
-		*out = SCMP_ACT_ERRNO((uint32_t)d->u);
+	if (json_is_integer(json_object_get(v, "errno"))) {
+		*out = SCMP_ACT_ERRNO((uint32_t)num_u(v, "errno"));
 		return 0;
 	}
-	if ((d = json_get(v, "trace")) != NULL && d->is_uint) {
-		*out = SCMP_ACT_TRACE((uint32_t)d->u);
+	if (json_is_integer(json_object_get(v, "trace"))) {
+		*out = SCMP_ACT_TRACE((uint32_t)num_u(v, "trace"));
 		return 0;
 	}
 	return -EINVAL;
@@ -296,12 +206,12 @@ static int fc_action(const struct json *v, uint32_t *out)
  * mask 0xffffffff (or the condition's own mask cut to 32 bits) does; other
  * operators on a dword fall back to 64-bit comparisons (none occur).
  */
-static int load_fc(struct workload *w, const struct json *doc,
-		   const char *thread)
+static int load_fc(struct workload *w, const json_t *doc, const char *thread)
 {
-	const struct json *t = json_get(doc, thread);
-	const struct json *rules, *r, *args, *a, *op;
+	const json_t *t = json_object_get(doc, thread);
+	const json_t *rules, *r, *args, *a, *op;
 	struct scmp_arg_cmp cmp[WORKLOAD_ARGS];
+	const char *type, *opname;
 	uint32_t action;
 	uint64_t val, mask;
 	size_t i, k;
@@ -309,38 +219,36 @@ static int load_fc(struct workload *w, const struct json *doc,
 	bool dword;
 
 	if (t == NULL ||
-	    fc_action(json_get(t, "default_action"), &w->def) < 0 ||
-	    fc_action(json_get(t, "filter_action"), &action) < 0)
+	    fc_action(json_object_get(t, "default_action"), &w->def) < 0 ||
+	    fc_action(json_object_get(t, "filter_action"), &action) < 0)
 		return -EINVAL;
-	rules = json_get(t, "filter");
-	if (rules == NULL || rules->type != JSON_ARRAY)
+	rules = json_object_get(t, "filter");
+	if (!json_is_array(rules))
 		return -EINVAL;
-	for (i = 0; i < rules->cnt; i++) {
-		r = &rules->items[i];
-		args = json_get(r, "args");
+	json_array_foreach(rules, i, r) {
+		args = json_object_get(r, "args");
 		n = 0;
-		for (k = 0; args != NULL && args->type == JSON_ARRAY &&
-			    k < args->cnt; k++) {
-			a = &args->items[k];
-			op = json_get(a, "op");
-			dword = json_str(a, "type") == NULL ||
-				strcmp(json_str(a, "type"), "qword") != 0;
-			val = num_u(json_get(a, "val"));
+		json_array_foreach(args, k, a) {
+			op = json_object_get(a, "op");
+			type = json_string_value(json_object_get(a, "type"));
+			dword = type == NULL || strcmp(type, "qword") != 0;
+			val = num_u(a, "val");
 			if (n == WORKLOAD_ARGS || op == NULL)
 				return -EINVAL;
-			cmp[n].arg = (unsigned int)num_u(json_get(a, "index"));
+			cmp[n].arg = (unsigned int)num_u(a, "index");
 			cmp[n].datum_b = 0;
-			if (op->type == JSON_OBJECT &&
-			    json_get(op, "masked_eq") != NULL) {
-				mask = num_u(json_get(op, "masked_eq"));
+			opname = json_string_value(op);
+			if (json_is_object(op) &&
+			    json_object_get(op, "masked_eq") != NULL) {
+				mask = num_u(op, "masked_eq");
 				if (dword)
 					mask &= 0xffffffffULL;
 				cmp[n].op = SCMP_CMP_MASKED_EQ;
 				cmp[n].datum_a = mask;
 				cmp[n].datum_b = val & mask;
-			} else if (op->type != JSON_STRING) {
+			} else if (opname == NULL) {
 				return -EINVAL;
-			} else if (strcmp(op->str, "eq") == 0 && dword) {
+			} else if (strcmp(opname, "eq") == 0 && dword) {
 				cmp[n].op = SCMP_CMP_MASKED_EQ;
 				cmp[n].datum_a = 0xffffffffULL;
 				cmp[n].datum_b = val & 0xffffffffULL;
@@ -351,7 +259,7 @@ static int load_fc(struct workload *w, const struct json *doc,
 				unsigned int o;
 
 				for (o = 1; o < 7; o++)
-					if (strcmp(op->str, names[o]) == 0)
+					if (strcmp(opname, names[o]) == 0)
 						break;
 				if (o == 7)
 					return -EINVAL;
@@ -360,34 +268,55 @@ static int load_fc(struct workload *w, const struct json *doc,
 			}
 			n++;
 		}
-		if (json_str(r, "syscall") == NULL)
+		if (json_string_value(json_object_get(r, "syscall")) == NULL)
 			return -EINVAL;
-		rule_push(w, json_str(r, "syscall"), action, cmp, n);
+		rule_push(w, json_string_value(json_object_get(r, "syscall")),
+			  action, cmp, n);
 	}
 	return 0;
+}
+
+/*
+ * Calls @line for every line of @path without its end of line; the
+ * line may be changed in place.
+ */
+static int each_line(const char *path, void (*line_fn)(void *, char *),
+		     void *arg)
+{
+	FILE *f = fopen(path, "re");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+
+	if (f == NULL)
+		return -errno;
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		if (len > 0 && line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		line_fn(arg, line);
+	}
+	free(line);
+	fclose(f);
+	return 0;
+}
+
+static void list_line(void *arg, char *line)
+{
+	char *end;
+
+	while (*line == ' ' || *line == '\t')
+		line++;
+	end = line + strlen(line);
+	while (end > line && (end[-1] == ' ' || end[-1] == '\r'))
+		*--end = '\0';
+	if (*line != '\0' && *line != '#')
+		rule_push(arg, line, SCMP_ACT_ALLOW, NULL, 0);
 }
 
 /* A plain list of names (systemd's @system-service), one a line. */
 static int load_list(struct workload *w, const char *path)
 {
-	char *text, *line, *save = NULL, *end;
-	int rc;
-
-	rc = json_read_file(path, &text);
-	if (rc < 0)
-		return rc;
-	for (line = strtok_r(text, "\n", &save); line != NULL;
-	     line = strtok_r(NULL, "\n", &save)) {
-		while (*line == ' ' || *line == '\t')
-			line++;
-		end = line + strlen(line);
-		while (end > line && (end[-1] == ' ' || end[-1] == '\r'))
-			*--end = '\0';
-		if (*line != '\0' && *line != '#')
-			rule_push(w, line, SCMP_ACT_ALLOW, NULL, 0);
-	}
-	free(text);
-	return 0;
+	return each_line(path, list_line, w);
 }
 
 static uint64_t splitmix64(uint64_t x)
@@ -450,33 +379,22 @@ static void load_synthetic(struct workload_set *set, struct workload *w,
 	free(pool);
 }
 
-static int load_json(const char *dir, const char *file, struct json *doc)
+static json_t *load_json(const char *dir, const char *file)
 {
-	char path[4096], *text;
-	size_t at = 0;
-	int rc;
+	char path[4096];
+	json_error_t err;
+	json_t *doc;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	rc = json_read_file(path, &text);
-	if (rc < 0) {
-		fprintf(stderr, "bench: %s: %s\n", path, strerror(-rc));
-		return rc;
-	}
-	rc = json_parse(text, doc, &at);
-	if (rc < 0)
-		fprintf(stderr, "bench: %s: invalid JSON at byte %zu\n", path,
-			at);
-	free(text);
-	return rc;
+	doc = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
+	if (doc == NULL)
+		fprintf(stderr, "bench: %s:%d:%d: %s\n", path, err.line,
+			err.column, err.text);
+	return doc;
 }
 
-/* Default capability sets of a container started without --cap-add. */
-static const char *const docker_caps[] = {
-	"CAP_CHOWN", "CAP_DAC_OVERRIDE", "CAP_FSETID", "CAP_FOWNER",
-	"CAP_MKNOD", "CAP_NET_RAW", "CAP_SETGID", "CAP_SETUID",
-	"CAP_SETFCAP", "CAP_SETPCAP", "CAP_NET_BIND_SERVICE",
-	"CAP_SYS_CHROOT", "CAP_KILL", "CAP_AUDIT_WRITE", NULL,
-};
+/* Default capability sets of a container started without --cap-add:
+ * Docker's is profile_docker_caps. */
 static const char *const podman_caps[] = {
 	"CAP_CHOWN", "CAP_DAC_OVERRIDE", "CAP_FOWNER", "CAP_FSETID",
 	"CAP_KILL", "CAP_NET_BIND_SERVICE", "CAP_SETFCAP", "CAP_SETGID",
@@ -490,54 +408,43 @@ int workload_load_all(struct workload_set *set)
 	static const uint32_t a64[] = { SCMP_ARCH_AARCH64 };
 	static const char *const threads[] = { "vmm", "api", "vcpu" };
 	static const size_t scale[] = { 1000, 2000, 5000, 20000 };
-	struct json docker, podman, fc64, fca64;
+	static const char docker[] = "docker-default-seccomp.json";
+	static const char podman[] = "containers-common-seccomp.json";
+	json_t *fc64, *fca64;
 	struct workload *w;
 	char id[48], title[128], path[4096];
 	size_t i;
 	int rc;
 
-	memset(&docker, 0, sizeof(docker));
-	memset(&podman, 0, sizeof(podman));
-	memset(&fc64, 0, sizeof(fc64));
-	memset(&fca64, 0, sizeof(fca64));
-	rc = load_json(set->data, "docker-default-seccomp.json", &docker);
-	if (rc == 0)
-		rc = load_json(set->data, "containers-common-seccomp.json",
-			       &podman);
-	if (rc == 0)
-		rc = load_json(set->data,
-			       "firecracker-x86_64-musl-seccomp.json", &fc64);
-	if (rc == 0)
-		rc = load_json(set->data,
-			       "firecracker-aarch64-musl-seccomp.json", &fca64);
-	if (rc < 0) {
-		json_free(&docker);
-		json_free(&podman);
-		json_free(&fc64);
-		return rc;
+	fc64 = load_json(set->data, "firecracker-x86_64-musl-seccomp.json");
+	fca64 = load_json(set->data, "firecracker-aarch64-musl-seccomp.json");
+	if (fc64 == NULL || fca64 == NULL) {
+		json_decref(fc64);
+		json_decref(fca64);
+		return -EINVAL;
 	}
 
 	w = workload_new(set, "docker", "Docker default", 0);
-	rc = load_oci(w, &docker, docker_caps, set);
+	rc = load_oci(w, set->data, docker, profile_docker_caps, set);
 	w = workload_new(set, "docker-3arch", "Docker default", 0);
 	workload_arches(w, x86_3, 3);
-	rc |= load_oci(w, &docker, docker_caps, NULL);
+	rc |= load_oci(w, set->data, docker, profile_docker_caps, NULL);
 	w = workload_new(set, "docker-opt2", "Docker default, OPTIMIZE=2", 0);
 	w->optimize = 2;
-	rc |= load_oci(w, &docker, docker_caps, NULL);
+	rc |= load_oci(w, set->data, docker, profile_docker_caps, NULL);
 	w = workload_new(set, "docker-3arch-opt2", "Docker default, OPTIMIZE=2",
 			 0);
 	workload_arches(w, x86_3, 3);
 	w->optimize = 2;
-	rc |= load_oci(w, &docker, docker_caps, NULL);
+	rc |= load_oci(w, set->data, docker, profile_docker_caps, NULL);
 	w = workload_new(set, "podman-3arch", "containers-common (Podman)", 0);
 	workload_arches(w, x86_3, 3);
-	rc |= load_oci(w, &podman, podman_caps, NULL);
+	rc |= load_oci(w, set->data, podman, podman_caps, NULL);
 	for (i = 0; i < 3; i++) {
 		snprintf(id, sizeof(id), "fc-x86_64-%s", threads[i]);
 		snprintf(title, sizeof(title), "Firecracker %s", threads[i]);
 		w = workload_new(set, id, title, 0);
-		rc |= load_fc(w, &fc64, threads[i]);
+		rc |= load_fc(w, fc64, threads[i]);
 	}
 	for (i = 0; i < 3; i++) {
 		snprintf(id, sizeof(id), "fc-aarch64-%s", threads[i]);
@@ -545,7 +452,7 @@ int workload_load_all(struct workload_set *set)
 		w = workload_new(set, id, title, 0);
 		workload_arches(w, a64, 1);
 		w->drop_native = true;
-		rc |= load_fc(w, &fca64, threads[i]);
+		rc |= load_fc(w, fca64, threads[i]);
 	}
 	/* systemd loads one filter per arch; its default kills the process */
 	w = workload_new(set, "systemd", "systemd 252 @system-service",
@@ -560,10 +467,8 @@ int workload_load_all(struct workload_set *set)
 		w = workload_new(set, id, title, SCMP_ACT_ERRNO(1));
 		load_synthetic(set, w, scale[i]);
 	}
-	json_free(&docker);
-	json_free(&podman);
-	json_free(&fc64);
-	json_free(&fca64);
+	json_decref(fc64);
+	json_decref(fca64);
 	if (rc != 0)
 		fprintf(stderr, "bench: a policy has an unexpected form\n");
 	return rc != 0 ? -EINVAL : 0;
@@ -638,26 +543,23 @@ fail:
 	return rc;
 }
 
+static void drop_line(void *arg, char *line)
+{
+	struct workload_set *set = arg;
+
+	if (*line == '\0')
+		return;
+	set->drop = workload_xrealloc(set->drop,
+				      (set->drop_cnt + 1) * sizeof(*set->drop));
+	set->drop[set->drop_cnt++] = xstrdup(line);
+}
+
 int workload_read_drop(struct workload_set *set, const char *path)
 {
-	char *text, *line, *save = NULL;
-	size_t cap = 0;
-	int rc = json_read_file(path, &text);
+	int rc = each_line(path, drop_line, set);
 
 	if (rc < 0)
 		return rc;
-	for (line = strtok_r(text, "\n", &save); line != NULL;
-	     line = strtok_r(NULL, "\n", &save)) {
-		if (*line == '\0')
-			continue;
-		if (set->drop_cnt == cap) {
-			cap = cap ? cap * 2 : 64;
-			set->drop = workload_xrealloc(set->drop,
-						      cap * sizeof(*set->drop));
-		}
-		set->drop[set->drop_cnt++] = xstrdup(line);
-	}
-	free(text);
 	qsort(set->drop, set->drop_cnt, sizeof(*set->drop), scmp);
 	return 0;
 }

@@ -1,0 +1,208 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-only
+# 97-profile-errors: every kind of bad input to scmp_profile gets its message, with the line and column in the profile, exit status 2, and no output file.
+#
+# Each case writes a profile, runs scmp_profile compile (or explain) with
+# -o over an existing file, and checks the exit status, that stderr holds
+# the expected text (its position included) and that the old file is
+# still there untouched: output goes to a temporary file renamed into
+# place only when everything succeeded.
+
+test_name=profile-errors
+. "${srcdir:-.}/lib/profile_test.sh"
+
+# expect NAME STATUS TEXT [OPTIONS...]: the profile on stdin (a here
+# document: a pipe would run expect in a subshell, losing the counts)
+expect() {
+	name=$1 want=$2 text=$3
+	shift 3
+	cat >"$tmp/p.json"
+	echo old >"$tmp/out"
+	"$tool" compile "$@" -o "$tmp/out" "$tmp/p.json" >/dev/null 2>"$tmp/err"
+	got=$?
+	why=""
+	[ "$got" = "$want" ] || why="exit status $got, want $want"
+	grep -qF -- "$text" "$tmp/err" || why="$why; no \"$text\" on stderr"
+	if [ "$want" != 0 ] && [ "$(cat "$tmp/out")" != old ]; then
+		why="$why; the output file was changed"
+	fi
+	if [ "$want" != 0 ] && [ -n "$(ls "$tmp" | grep 'out\.tmp')" ]; then
+		why="$why; a temporary file was left"
+	fi
+	if [ -n "$why" ]; then
+		echo "FAIL $name: $why"
+		sed 's/^/    /' "$tmp/err"
+		failed=$((failed + 1))
+	else
+		echo "ok   $name: $(head -n 1 "$tmp/err")"
+		passed=$((passed + 1))
+	fi
+}
+
+good='"defaultAction": "SCMP_ACT_ERRNO", "architectures": ["SCMP_ARCH_X86_64"]'
+
+expect malformed-json 2 'p.json:3:1: error: malformed JSON' <<EOF
+{
+	"defaultAction": "SCMP_ACT_ALLOW",
+}
+EOF
+
+expect duplicate-key 2 'p.json:1:51: error: malformed JSON: duplicate object key' <<EOF
+{"defaultAction": "SCMP_ACT_ALLOW", "defaultAction": "SCMP_ACT_LOG"}
+EOF
+
+expect not-an-object 2 'p.json:1:1: error: a profile is a JSON object' <<EOF
+[1, 2]
+EOF
+
+expect unknown-default-action 2 \
+	'p.json:1:19: error: defaultAction: unknown action "SCMP_ACT_MAYBE"' <<EOF
+{"defaultAction": "SCMP_ACT_MAYBE"}
+EOF
+
+expect unknown-action 2 \
+	'p.json:4:34: error: syscalls[1].action: unknown action "SCMP_ACT_ALOW"' <<EOF
+{$good,
+ "syscalls": [
+  {"names": ["read"], "action": "SCMP_ACT_ALLOW"},
+  {"names": ["write"], "action": "SCMP_ACT_ALOW"}
+ ]}
+EOF
+
+expect unknown-operator 2 \
+	'p.json:4:35: error: syscalls[0].args[1].op: unknown operator "SCMP_CMP_IN"' <<EOF
+{$good,
+ "syscalls": [{"names": ["socket"], "action": "SCMP_ACT_ALLOW", "args": [
+   {"index": 0, "value": 1, "op": "SCMP_CMP_EQ"},
+   {"index": 1, "value": 1, "op": "SCMP_CMP_IN"}]}]}
+EOF
+
+expect index-above-5 2 \
+	'p.json:3:14: error: syscalls[0].args[0].index: argument index 6' <<EOF
+{$good,
+ "syscalls": [{"names": ["socket"], "action": "SCMP_ACT_ALLOW", "args": [
+   {"index": 6, "value": 1, "op": "SCMP_CMP_EQ"}]}]}
+EOF
+
+expect unknown-arch 2 \
+	'p.json:1:72: error: architectures[1]: unknown architecture "SCMP_ARCH_Z80"' <<EOF
+{"defaultAction": "SCMP_ACT_ALLOW", "architectures": ["SCMP_ARCH_X86", "SCMP_ARCH_Z80"]}
+EOF
+
+expect unknown-archmap-arch 2 \
+	'p.json:3:25: error: archMap[0].subArchitectures[0]: unknown architecture' <<EOF
+{"defaultAction": "SCMP_ACT_ALLOW", "archMap": [
+  {"architecture": "SCMP_ARCH_X86_64",
+   "subArchitectures": ["SCMP_ARCH_I386"]}]}
+EOF
+
+expect unknown-includes-arch 2 \
+	'p.json:3:28: error: syscalls[0].includes.arches[0]: unknown architecture' <<EOF
+{$good,
+ "syscalls": [{"names": ["arch_prctl"], "action": "SCMP_ACT_ALLOW",
+   "includes": {"arches": ["amd46"]}}]}
+EOF
+
+expect unknown-capability 2 \
+	'p.json:3:43: error: syscalls[0].excludes.caps[1]: unknown capability' <<EOF
+{$good,
+ "syscalls": [{"names": ["chroot"], "action": "SCMP_ACT_ALLOW",
+   "excludes": {"caps": ["CAP_SYS_ADMIN", "CAP_SYS_CHROOOT"]}}]}
+EOF
+
+expect bad-min-kernel 2 \
+	'p.json:3:30: error: syscalls[0].includes.minKernel: not a kernel version' <<EOF
+{$good,
+ "syscalls": [{"names": ["ptrace"], "action": "SCMP_ACT_ALLOW",
+   "includes": {"minKernel": "four"}}]}
+EOF
+
+expect both-arch-lists 2 \
+	'error: archMap: both "architectures" and "archMap" are given' <<EOF
+{$good, "archMap": [{"architecture": "SCMP_ARCH_X86_64"}]}
+EOF
+
+expect errno-on-allow 2 \
+	'p.json:3:16: error: syscalls[0].errnoRet: only SCMP_ACT_ERRNO and SCMP_ACT_TRACE take an errno' <<EOF
+{$good,
+ "syscalls": [{"names": ["read"], "action": "SCMP_ACT_ALLOW",
+   "errnoRet": 1}]}
+EOF
+
+expect wrong-type 2 'p.json:2:25: error: syscalls[0].names: must be an array' <<EOF
+{$good,
+ "syscalls": [{"names": "read", "action": "SCMP_ACT_ALLOW"}]}
+EOF
+
+expect value-too-big 2 'p.json:3:66: error: malformed JSON: too big integer' <<EOF
+{$good,
+ "syscalls": [{"names": ["ioctl"], "action": "SCMP_ACT_ALLOW", "args": [
+   {"index": 1, "op": "SCMP_CMP_EQ", "value": 18446744073709551615}]}]}
+EOF
+
+# A name no ABI knows: runc warns and skips it; --strict refuses it.
+unknown='{'$good',
+ "syscalls": [{"names": ["read", "frobnicate"], "action": "SCMP_ACT_ALLOW"}]}'
+expect unknown-syscall 0 \
+	'p.json:2:34: warning: no ABI has a syscall "frobnicate"; skipped' <<EOF
+$unknown
+EOF
+expect unknown-syscall-strict 2 \
+	'p.json:2:34: error: syscalls[0].names[1]: no ABI has a syscall "frobnicate"' \
+	--strict <<EOF
+$unknown
+EOF
+
+# Options
+expect bad-arch-option 2 \
+	'--arch: unknown architecture "x87"' --arch x86_64,x87 <<EOF
+{$good}
+EOF
+expect bad-caps-option 2 \
+	'--caps: unknown capability "CAP_FLY"' --caps CAP_CHOWN,CAP_FLY <<EOF
+{$good}
+EOF
+expect bad-kernel-option 2 \
+	'--kernel: not a kernel version (X.Y): six' --kernel six <<EOF
+{$good}
+EOF
+expect bad-format 2 'unknown format "elf"' -f elf <<EOF
+{$good}
+EOF
+expect kvermax-unsupported 2 \
+	'--kvermax: a maximum kernel version is not supported by this library' \
+	--kvermax 6.1 <<EOF
+{$good}
+EOF
+expect kvermax-member-unsupported 2 \
+	'p.json:1:87: error: kvermax: a maximum kernel version is not supported' <<EOF
+{$good, "kvermax": "6.1"}
+EOF
+
+# A profile that cannot be read, and explain's own input.
+rm -f "$tmp/none.json"
+if "$tool" compile -o "$tmp/out" "$tmp/none.json" 2>"$tmp/err"; then
+	echo "FAIL missing-file: exit status 0"
+	failed=$((failed + 1))
+elif [ $? != 2 ] || ! grep -qF 'none.json: error: cannot read' "$tmp/err"; then
+	echo "FAIL missing-file: $(cat "$tmp/err")"
+	failed=$((failed + 1))
+else
+	passed=$((passed + 1))
+fi
+echo "{$good}" >"$tmp/p.json"
+for args in "frobnicate" "read notanumber" "read 1 2 3 4 5 6 7"; do
+	# shellcheck disable=SC2086
+	"$tool" explain "$tmp/p.json" $args >/dev/null 2>"$tmp/err"
+	got=$?
+	if [ $got != 2 ] || [ ! -s "$tmp/err" ]; then
+		echo "FAIL explain $args: exit status $got, want 2 and a message"
+		failed=$((failed + 1))
+	else
+		echo "ok   explain $args: $(cat "$tmp/err" | head -n 1)"
+		passed=$((passed + 1))
+	fi
+done
+
+echo "$passed passed, $failed failed"
+[ $failed = 0 ]

@@ -1,0 +1,13 @@
+# SPDX-License-Identifier: LGPL-2.1-only
+# Sourced by the scmp_profile script tests, $test_name set first:
+# $tool, $tmp (removed on exit), the pass and fail counts; without the
+# tool (built without jansson) the test skips.
+
+tool=${top_builddir:-..}/tools/scmp_profile
+if [ ! -x "$tool" ]; then
+	echo "skipped: no $tool (built without jansson)" >&2
+	exit 77
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/$test_name.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+failed=0 passed=0

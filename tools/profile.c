@@ -1,0 +1,1164 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* OCI/Docker seccomp profiles: read (jansson), resolve, build a filter. */
+
+/*
+ * The profile format is the OCI runtime-spec's linux.seccomp with moby's
+ * additions. Resolution follows moby's setupSeccomp() and runc's
+ * InitSeccomp() (see profile.h):
+ *  - ABIs: "architectures", or the archMap entry of the host's ABI (itself
+ *    and its subArchitectures); both present is an error, as in moby;
+ *  - an entry applies unless excludes.arches names the host, one of
+ *    excludes.caps is held or excludes.minKernel is reached, and only if
+ *    includes.arches names the host (when given), every includes.caps is
+ *    held and includes.minKernel is reached. Arches there are Go's names
+ *    ("amd64", "arm64", "386"), which is what moby compares with; the
+ *    profiles also list libseccomp's names, which are accepted too;
+ *  - ERRNO and TRACE take errnoRet, else EPERM; the default action takes
+ *    defaultErrnoRet;
+ *  - each name of an entry is one rule with all its conditions ANDed,
+ *    except that runc splits an entry with two conditions on one argument
+ *    into one rule per condition (ORed), as libseccomp once required;
+ *  - MASKED_EQ takes the mask from "value" and the datum from "valueTwo".
+ *
+ * Positions: jansson reports line and column of a syntax error only. For
+ * a value that parses but is wrong, locate() walks the kept text along the
+ * value's path (member names and array indices), letting jansson measure
+ * each value it steps over; only punctuation is read here.
+ */
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/utsname.h>
+
+#include "profile.h"
+
+const char *const profile_docker_caps[] = {
+    "CAP_CHOWN",
+    "CAP_DAC_OVERRIDE",
+    "CAP_FSETID",
+    "CAP_FOWNER",
+    "CAP_MKNOD",
+    "CAP_NET_RAW",
+    "CAP_SETGID",
+    "CAP_SETUID",
+    "CAP_SETFCAP",
+    "CAP_SETPCAP",
+    "CAP_NET_BIND_SERVICE",
+    "CAP_SYS_CHROOT",
+    "CAP_KILL",
+    "CAP_AUDIT_WRITE",
+    NULL,
+};
+
+/* Every capability of Linux 6.x, in the order of their numbers. */
+static const char *const all_caps[] = {
+    "CAP_CHOWN",
+    "CAP_DAC_OVERRIDE",
+    "CAP_DAC_READ_SEARCH",
+    "CAP_FOWNER",
+    "CAP_FSETID",
+    "CAP_KILL",
+    "CAP_SETGID",
+    "CAP_SETUID",
+    "CAP_SETPCAP",
+    "CAP_LINUX_IMMUTABLE",
+    "CAP_NET_BIND_SERVICE",
+    "CAP_NET_BROADCAST",
+    "CAP_NET_ADMIN",
+    "CAP_NET_RAW",
+    "CAP_IPC_LOCK",
+    "CAP_IPC_OWNER",
+    "CAP_SYS_MODULE",
+    "CAP_SYS_RAWIO",
+    "CAP_SYS_CHROOT",
+    "CAP_SYS_PTRACE",
+    "CAP_SYS_PACCT",
+    "CAP_SYS_ADMIN",
+    "CAP_SYS_BOOT",
+    "CAP_SYS_NICE",
+    "CAP_SYS_RESOURCE",
+    "CAP_SYS_TIME",
+    "CAP_SYS_TTY_CONFIG",
+    "CAP_MKNOD",
+    "CAP_LEASE",
+    "CAP_AUDIT_WRITE",
+    "CAP_AUDIT_CONTROL",
+    "CAP_SETFCAP",
+    "CAP_MAC_OVERRIDE",
+    "CAP_MAC_ADMIN",
+    "CAP_SYSLOG",
+    "CAP_WAKE_ALARM",
+    "CAP_BLOCK_SUSPEND",
+    "CAP_AUDIT_READ",
+    "CAP_PERFMON",
+    "CAP_BPF",
+    "CAP_CHECKPOINT_RESTORE",
+};
+
+/*
+ * libseccomp's name of each ABI and the name moby compares includes and
+ * excludes "arches" with: Go's GOARCH where Go has a port, else the same.
+ * The ABIs libseccomp 2.5 lacks are left out when built against it.
+ */
+static const struct {
+	const char *name;
+	const char *host;
+	uint32_t token;
+} arch_table[] = {
+    {"x86", "386", SCMP_ARCH_X86},
+    {"x86_64", "amd64", SCMP_ARCH_X86_64},
+    {"x32", "x32", SCMP_ARCH_X32},
+    {"arm", "arm", SCMP_ARCH_ARM},
+    {"aarch64", "arm64", SCMP_ARCH_AARCH64},
+#ifdef SCMP_ARCH_LOONGARCH64
+    {"loongarch64", "loong64", SCMP_ARCH_LOONGARCH64},
+#endif
+#ifdef SCMP_ARCH_M68K
+    {"m68k", "m68k", SCMP_ARCH_M68K},
+#endif
+    {"mips", "mips", SCMP_ARCH_MIPS},
+    {"mipsel", "mipsle", SCMP_ARCH_MIPSEL},
+    {"mips64", "mips64", SCMP_ARCH_MIPS64},
+    {"mipsel64", "mips64le", SCMP_ARCH_MIPSEL64},
+    {"mips64n32", "mips64n32", SCMP_ARCH_MIPS64N32},
+    {"mipsel64n32", "mipsel64n32", SCMP_ARCH_MIPSEL64N32},
+    {"parisc", "parisc", SCMP_ARCH_PARISC},
+    {"parisc64", "parisc64", SCMP_ARCH_PARISC64},
+    {"ppc", "ppc", SCMP_ARCH_PPC},
+    {"ppc64", "ppc64", SCMP_ARCH_PPC64},
+    {"ppc64le", "ppc64le", SCMP_ARCH_PPC64LE},
+    {"riscv64", "riscv64", SCMP_ARCH_RISCV64},
+    {"s390", "s390", SCMP_ARCH_S390},
+    {"s390x", "s390x", SCMP_ARCH_S390X},
+#ifdef SCMP_ARCH_SH
+    {"sh", "sh", SCMP_ARCH_SH},
+    {"sheb", "sheb", SCMP_ARCH_SHEB},
+#endif
+};
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * Positions
+ */
+
+/* One step of a path into the document: a member, or an array index. */
+struct step {
+	const char *key; /* NULL: the index */
+	size_t idx;
+};
+
+#define PATH_MAX_STEPS 5
+
+struct path {
+	struct step s[PATH_MAX_STEPS];
+	unsigned int n;
+};
+
+static struct path path_of(unsigned int n, ...)
+{
+	struct path p = {.n = n};
+	unsigned int i;
+	va_list ap;
+
+	va_start(ap, n);
+	for (i = 0; i < n; i++) {
+		p.s[i].key = va_arg(ap, const char *);
+		p.s[i].idx = va_arg(ap, size_t);
+	}
+	va_end(ap);
+	return p;
+}
+
+static size_t skip_ws(const char *t, size_t len, size_t i)
+{
+	while (i < len &&
+	       (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* The length of the JSON value at @t, measured by jansson; 0 if none. */
+static size_t value_len(const char *t, size_t len, json_t **value)
+{
+	json_error_t err;
+	json_t *v;
+
+	v = json_loadb(t, len, JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK, &err);
+	if (v == NULL)
+		return 0;
+	if (value != NULL)
+		*value = v;
+	else
+		json_decref(v);
+	return (size_t)err.position;
+}
+
+/* From the container at @i, the offset of its member or element @s. */
+static size_t step_into(const char *t, size_t len, size_t i,
+			const struct step *s, bool *found)
+{
+	size_t n, k, at;
+	json_t *key = NULL;
+	bool object = t[i] == '{';
+
+	*found = false;
+	if (t[i] != '{' && t[i] != '[')
+		return i;
+	at = i;
+	for (i++, n = 0;; n++) {
+		i = skip_ws(t, len, i);
+		if (i >= len || t[i] == '}' || t[i] == ']')
+			return at;
+		if (object) {
+			k = value_len(t + i, len - i, &key);
+			if (k == 0)
+				return at;
+			*found = s->key != NULL && json_is_string(key) &&
+				 strcmp(json_string_value(key), s->key) == 0;
+			json_decref(key);
+			key = NULL;
+			i = skip_ws(t, len, i + k) + 1; /* the ':' */
+			i = skip_ws(t, len, i);
+		} else {
+			*found = s->key == NULL && n == s->idx;
+		}
+		if (*found)
+			return i;
+		k = value_len(t + i, len - i, NULL);
+		if (k == 0)
+			return at;
+		i = skip_ws(t, len, i + k);
+		if (i < len && t[i] == ',')
+			i++;
+	}
+}
+
+/* The offset of the value at @path, or of the deepest part found. */
+static size_t locate(const struct profile *p, const struct path *path)
+{
+	size_t i = skip_ws(p->text, p->len, 0);
+	unsigned int k;
+	bool found = true;
+
+	for (k = 0; k < path->n && found && i < p->len; k++)
+		i = step_into(p->text, p->len, i, &path->s[k], &found);
+	return i;
+}
+
+/* Line and column (in characters, as jansson counts) of offset @off. */
+static void line_col(const struct profile *p, size_t off, int *line, int *col)
+{
+	size_t i;
+
+	*line = 1;
+	*col = 1;
+	for (i = 0; i < off && i < p->len; i++) {
+		if (p->text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else if (((unsigned char)p->text[i] & 0xc0) != 0x80) {
+			(*col)++;
+		}
+	}
+}
+
+void profile_entry_where(const struct profile *p, size_t entry, int *line,
+			 int *col)
+{
+	struct path path = path_of(2, "syscalls", (size_t)0, NULL, entry);
+
+	line_col(p, locate(p, &path), line, col);
+}
+
+static void path_str(const struct path *path, char *buf, size_t size)
+{
+	size_t used = 0;
+	unsigned int k;
+	int n;
+
+	buf[0] = '\0';
+	for (k = 0; k < path->n && used < size; k++) {
+		if (path->s[k].key != NULL)
+			n = snprintf(buf + used, size - used, "%s%s",
+				     k ? "." : "", path->s[k].key);
+		else
+			n = snprintf(buf + used, size - used, "[%zu]",
+				     path->s[k].idx);
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+}
+
+/* Fills @d with "PATH: message" and the position of @path; -EINVAL. */
+__attribute__((format(printf, 4, 5))) static int fail(const struct profile *p,
+						      struct profile_diag *d,
+						      const struct path *path,
+						      const char *fmt, ...)
+{
+	char where[128];
+	size_t used;
+	va_list ap;
+
+	path_str(path, where, sizeof(where));
+	snprintf(d->msg, sizeof(d->msg), "%s%s", where, where[0] ? ": " : "");
+	used = strlen(d->msg);
+	va_start(ap, fmt);
+	vsnprintf(d->msg + used, sizeof(d->msg) - used, fmt, ap);
+	va_end(ap);
+	line_col(p, locate(p, path), &d->line, &d->column);
+	return -EINVAL;
+}
+
+/* A path one step longer. */
+static struct path sub(const struct path *base, const char *key, size_t idx)
+{
+	struct path p = *base;
+
+	if (p.n < PATH_MAX_STEPS) {
+		p.s[p.n].key = key;
+		p.s[p.n].idx = idx;
+		p.n++;
+	}
+	return p;
+}
+
+/*
+ * Reading
+ */
+
+int profile_read(const char *path, struct profile *p, struct profile_diag *d)
+{
+	size_t len = 0, cap = 0;
+	json_error_t err;
+	char *text = NULL, *grown;
+	FILE *f;
+	int rc = 0;
+
+	memset(p, 0, sizeof(*p));
+	memset(d, 0, sizeof(*d));
+	f = fopen(path, "re");
+	if (f == NULL)
+		return -errno;
+	for (;;) {
+		if (cap - len < 4096) {
+			cap = cap ? cap * 2 : 65536;
+			grown = realloc(text, cap + 1);
+			if (grown == NULL) {
+				rc = -ENOMEM;
+				break;
+			}
+			text = grown;
+		}
+		len += fread(text + len, 1, cap - len, f);
+		if (ferror(f)) {
+			rc = -EIO;
+			break;
+		}
+		if (feof(f))
+			break;
+	}
+	fclose(f);
+	if (rc < 0) {
+		free(text);
+		return rc;
+	}
+	text[len] = '\0';
+	p->text = text;
+	p->len = len;
+	p->path = strdup(path);
+	p->doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	if (p->path == NULL) {
+		profile_free(p);
+		return -ENOMEM;
+	}
+	if (p->doc == NULL) {
+		snprintf(d->msg, sizeof(d->msg), "malformed JSON: %s",
+			 err.text);
+		d->line = err.line;
+		d->column = err.column;
+		profile_free(p);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+void profile_free(struct profile *p)
+{
+	if (p == NULL)
+		return;
+	json_decref(p->doc);
+	free(p->text);
+	free(p->path);
+	free(p->applies);
+	free(p->rules);
+	memset(p, 0, sizeof(*p));
+}
+
+/*
+ * Names
+ */
+
+unsigned int profile_parse_kernel(const char *s)
+{
+	unsigned long x, y;
+	char *end;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return 0;
+	x = strtoul(s, &end, 10);
+	if (*end != '.' || end[1] < '0' || end[1] > '9')
+		return 0;
+	y = strtoul(end + 1, &end, 10);
+	if ((*end != '\0' && *end != '.' && *end != '-') || x == 0 ||
+	    x > 0xfffe || y > 0xffff)
+		return 0;
+	return PROFILE_KVER(x, y);
+}
+
+uint32_t profile_arch_token(const char *name)
+{
+	size_t i;
+
+	if (strncmp(name, "SCMP_ARCH_", 10) == 0)
+		name += 10;
+	for (i = 0; i < N(arch_table); i++)
+		if (strcasecmp(name, arch_table[i].name) == 0)
+			return arch_table[i].token;
+	return 0;
+}
+
+const char *profile_arch_name(uint32_t token)
+{
+	size_t i;
+
+	for (i = 0; i < N(arch_table); i++)
+		if (arch_table[i].token == token)
+			return arch_table[i].name;
+	return NULL;
+}
+
+/* The name includes/excludes use for @token (Go's, see arch_table). */
+static const char *arch_host_name(uint32_t token)
+{
+	size_t i;
+
+	for (i = 0; i < N(arch_table); i++)
+		if (arch_table[i].token == token)
+			return arch_table[i].host;
+	return "";
+}
+
+/* A name includes/excludes "arches" may hold: Go's or libseccomp's. */
+static bool arch_name_known(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < N(arch_table); i++)
+		if (strcmp(name, arch_table[i].name) == 0 ||
+		    strcmp(name, arch_table[i].host) == 0)
+			return true;
+	return false;
+}
+
+bool profile_cap_known(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < N(all_caps); i++)
+		if (strcmp(name, all_caps[i]) == 0)
+			return true;
+	return false;
+}
+
+bool profile_known_name(const char *name)
+{
+	return seccomp_syscall_resolve_name(name) != __NR_SCMP_ERROR;
+}
+
+static const struct {
+	const char *name;
+	uint32_t action;
+	bool data; /* takes errnoRet */
+} actions[] = {
+    {"SCMP_ACT_KILL", SCMP_ACT_KILL, false},
+    {"SCMP_ACT_KILL_THREAD", SCMP_ACT_KILL_THREAD, false},
+    {"SCMP_ACT_KILL_PROCESS", SCMP_ACT_KILL_PROCESS, false},
+    {"SCMP_ACT_TRAP", SCMP_ACT_TRAP, false},
+    {"SCMP_ACT_ERRNO", SCMP_ACT_ERRNO(0), true},
+    {"SCMP_ACT_TRACE", SCMP_ACT_TRACE(0), true},
+    {"SCMP_ACT_ALLOW", SCMP_ACT_ALLOW, false},
+    {"SCMP_ACT_LOG", SCMP_ACT_LOG, false},
+    {"SCMP_ACT_NOTIFY", SCMP_ACT_NOTIFY, false},
+};
+
+const char *profile_action_str(uint32_t action, int *errno_ret)
+{
+	size_t i;
+
+	*errno_ret = -1;
+	for (i = 0; i < N(actions); i++) {
+		if (actions[i].data &&
+		    (action & 0xffff0000u) == actions[i].action) {
+			*errno_ret = (int)(action & 0xffffu);
+			return actions[i].name;
+		}
+		if (!actions[i].data && action == actions[i].action)
+			return actions[i].name;
+	}
+	return NULL;
+}
+
+static const struct {
+	const char *name;
+	enum scmp_compare op;
+} operators[] = {
+    {"SCMP_CMP_NE", SCMP_CMP_NE},
+    {"SCMP_CMP_LT", SCMP_CMP_LT},
+    {"SCMP_CMP_LE", SCMP_CMP_LE},
+    {"SCMP_CMP_EQ", SCMP_CMP_EQ},
+    {"SCMP_CMP_GE", SCMP_CMP_GE},
+    {"SCMP_CMP_GT", SCMP_CMP_GT},
+    {"SCMP_CMP_MASKED_EQ", SCMP_CMP_MASKED_EQ},
+};
+
+/* "flags": the seccomp(2) flags runc passes, as filter attributes. */
+static const struct {
+	const char *name;
+	enum scmp_filter_attr attr;
+} flag_names[] = {
+    {"SECCOMP_FILTER_FLAG_TSYNC", SCMP_FLTATR_CTL_TSYNC},
+    {"SECCOMP_FILTER_FLAG_LOG", SCMP_FLTATR_CTL_LOG},
+    {"SECCOMP_FILTER_FLAG_SPEC_ALLOW", SCMP_FLTATR_CTL_SSB},
+    {"SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV", SCMP_FLTATR_CTL_WAITKILL},
+};
+
+/*
+ * Resolving
+ */
+
+/* A member that must be a string (or absent: NULL, 0). */
+static int get_string(const struct profile *p, struct profile_diag *d,
+		      const json_t *obj, const struct path *at, const char *key,
+		      const char **out)
+{
+	json_t *v = json_object_get(obj, key);
+	struct path path = sub(at, key, 0);
+
+	*out = NULL;
+	if (v == NULL || json_is_null(v))
+		return 0;
+	if (!json_is_string(v))
+		return fail(p, d, &path, "must be a string");
+	*out = json_string_value(v);
+	return 0;
+}
+
+/* A member that must be an integer in 0..@max (absent: 0, *@present). */
+static int get_uint(const struct profile *p, struct profile_diag *d,
+		    const json_t *obj, const struct path *at, const char *key,
+		    uint64_t max, uint64_t *out, bool *present)
+{
+	json_t *v = json_object_get(obj, key);
+	struct path path = sub(at, key, 0);
+
+	*out = 0;
+	if (present != NULL)
+		*present = false;
+	if (v == NULL || json_is_null(v))
+		return 0;
+	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+	    (uint64_t)json_integer_value(v) > max)
+		return fail(p, d, &path, "must be an integer from 0 to %llu",
+			    (unsigned long long)max);
+	*out = (uint64_t)json_integer_value(v);
+	if (present != NULL)
+		*present = true;
+	return 0;
+}
+
+/* A member that must be an array (absent or null: NULL, 0). */
+static int get_array(const struct profile *p, struct profile_diag *d,
+		     const json_t *obj, const struct path *at, const char *key,
+		     json_t **out)
+{
+	json_t *v = json_object_get(obj, key);
+	struct path path = sub(at, key, 0);
+
+	*out = NULL;
+	if (v == NULL || json_is_null(v))
+		return 0;
+	if (!json_is_array(v))
+		return fail(p, d, &path, "must be an array");
+	*out = v;
+	return 0;
+}
+
+/* An action and its errno member ("errnoRet", "defaultErrnoRet"). */
+static int get_action(const struct profile *p, struct profile_diag *d,
+		      const json_t *obj, const struct path *at, const char *key,
+		      const char *ret_key, uint32_t *out)
+{
+	struct path path = sub(at, key, 0), ret_path = sub(at, ret_key, 0);
+	const char *name;
+	uint64_t ret;
+	bool has_ret;
+	size_t i;
+	int rc;
+
+	rc = get_string(p, d, obj, at, key, &name);
+	if (rc == 0)
+		rc = get_uint(p, d, obj, at, ret_key, 0xffff, &ret, &has_ret);
+	if (rc < 0)
+		return rc;
+	if (name == NULL)
+		return fail(p, d, at, "\"%s\" is missing", key);
+	for (i = 0; i < N(actions); i++)
+		if (strcmp(name, actions[i].name) == 0)
+			break;
+	if (i == N(actions))
+		return fail(p, d, &path, "unknown action \"%s\"", name);
+	if (has_ret && !actions[i].data)
+		return fail(p, d, &ret_path,
+			    "only SCMP_ACT_ERRNO and SCMP_ACT_TRACE take an"
+			    " errno");
+	/* runc: ERRNO and TRACE without a value use EPERM */
+	if (actions[i].data)
+		*out = actions[i].action | (has_ret ? (uint32_t)ret : EPERM);
+	else
+		*out = actions[i].action;
+	return 0;
+}
+
+static int add_arch(struct profile *p, uint32_t token)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->narch; i++)
+		if (p->arches[i] == token)
+			return 0;
+	if (p->narch == PROFILE_ARCHES)
+		return -E2BIG;
+	p->arches[p->narch++] = token;
+	return 0;
+}
+
+/* An ABI name of "architectures" or archMap; 0 and @d if unknown. */
+static int arch_of(const struct profile *p, struct profile_diag *d,
+		   const json_t *v, const struct path *at, uint32_t *token)
+{
+	if (!json_is_string(v))
+		return fail(p, d, at, "must be a string");
+	*token = profile_arch_token(json_string_value(v));
+	if (*token == 0)
+		return fail(p, d, at, "unknown architecture \"%s\"",
+			    json_string_value(v));
+	return 0;
+}
+
+static int resolve_arches(struct profile *p, const struct profile_opts *o,
+			  uint32_t host, struct profile_diag *d)
+{
+	struct path root = {.n = 0}, at, sub_at;
+	json_t *list, *map, *e, *subs, *v;
+	uint32_t token, main_token;
+	size_t i, j;
+	int rc;
+
+	rc = get_array(p, d, p->doc, &root, "architectures", &list);
+	if (rc == 0)
+		rc = get_array(p, d, p->doc, &root, "archMap", &map);
+	if (rc < 0)
+		return rc;
+	if (json_array_size(list) > 0 && json_array_size(map) > 0) {
+		at = sub(&root, "archMap", 0);
+		return fail(p, d, &at,
+			    "both \"architectures\" and \"archMap\" are given;"
+			    " use one");
+	}
+	json_array_foreach(list, i, v)
+	{
+		at = path_of(2, "architectures", (size_t)0, NULL, i);
+		rc = arch_of(p, d, v, &at, &token);
+		if (rc < 0)
+			return rc;
+		add_arch(p, token);
+	}
+	json_array_foreach(map, i, e)
+	{
+		at = path_of(2, "archMap", (size_t)0, NULL, i);
+		if (!json_is_object(e))
+			return fail(p, d, &at, "must be an object");
+		sub_at = sub(&at, "architecture", 0);
+		v = json_object_get(e, "architecture");
+		if (v == NULL)
+			return fail(p, d, &at, "\"architecture\" is missing");
+		rc = arch_of(p, d, v, &sub_at, &main_token);
+		if (rc == 0)
+			rc = get_array(p, d, e, &at, "subArchitectures", &subs);
+		if (rc < 0)
+			return rc;
+		if (main_token == host)
+			add_arch(p, main_token);
+		json_array_foreach(subs, j, v)
+		{
+			sub_at =
+			    path_of(4, "archMap", (size_t)0, NULL, i,
+				    "subArchitectures", (size_t)0, NULL, j);
+			rc = arch_of(p, d, v, &sub_at, &token);
+			if (rc < 0)
+				return rc;
+			if (main_token == host)
+				add_arch(p, token);
+		}
+	}
+	if (o->arches != NULL) {
+		p->narch = 0;
+		for (i = 0; i < o->narch; i++)
+			add_arch(p, o->arches[i]);
+	}
+	if (p->narch == 0)
+		add_arch(p, host);
+	return 0;
+}
+
+static int resolve_flags(struct profile *p, struct profile_diag *d)
+{
+	struct path root = {.n = 0}, at;
+	json_t *list, *v;
+	size_t i, k;
+	int rc;
+
+	rc = get_array(p, d, p->doc, &root, "flags", &list);
+	if (rc < 0)
+		return rc;
+	json_array_foreach(list, i, v)
+	{
+		at = path_of(2, "flags", (size_t)0, NULL, i);
+		for (k = 0; json_is_string(v) && k < N(flag_names); k++)
+			if (strcmp(json_string_value(v), flag_names[k].name) ==
+			    0)
+				break;
+		if (!json_is_string(v) || k == N(flag_names))
+			return fail(p, d, &at, "unknown flag");
+		if (p->nflags < N(p->flags))
+			p->flags[p->nflags++] = flag_names[k].attr;
+	}
+	return 0;
+}
+
+static bool in_caps(const char *const *caps, const char *cap)
+{
+	for (; caps != NULL && *caps != NULL; caps++)
+		if (strcmp(*caps, cap) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Does includes (@include) or excludes match the host? Each list is
+ * checked for unknown names even when the answer is already known.
+ */
+static int filter_matches(const struct profile *p, struct profile_diag *d,
+			  const json_t *e, const struct path *at, bool include,
+			  const struct profile_opts *o, uint32_t host,
+			  bool *applies)
+{
+	const char *key = include ? "includes" : "excludes";
+	struct path fat = sub(at, key, 0), vat;
+	json_t *f = json_object_get(e, key), *arches, *caps, *v;
+	const char *min;
+	unsigned int kver;
+	bool any;
+	size_t i;
+	int rc;
+
+	if (f == NULL || json_is_null(f))
+		return 0;
+	if (!json_is_object(f))
+		return fail(p, d, &fat, "must be an object");
+	rc = get_array(p, d, f, &fat, "arches", &arches);
+	if (rc == 0)
+		rc = get_array(p, d, f, &fat, "caps", &caps);
+	if (rc == 0)
+		rc = get_string(p, d, f, &fat, "minKernel", &min);
+	if (rc < 0)
+		return rc;
+	any = false;
+	json_array_foreach(arches, i, v)
+	{
+		vat = sub(&fat, "arches", 0);
+		vat = sub(&vat, NULL, i);
+		if (!json_is_string(v) ||
+		    !arch_name_known(json_string_value(v)))
+			return fail(p, d, &vat, "unknown architecture");
+		any |= strcmp(json_string_value(v), arch_host_name(host)) == 0;
+	}
+	if (json_array_size(arches) > 0 && any != include)
+		*applies = false;
+	json_array_foreach(caps, i, v)
+	{
+		vat = sub(&fat, "caps", 0);
+		vat = sub(&vat, NULL, i);
+		if (!json_is_string(v) ||
+		    !profile_cap_known(json_string_value(v)))
+			return fail(p, d, &vat, "unknown capability");
+		/* includes: every one is held; excludes: none is */
+		if (in_caps(o->caps, json_string_value(v)) != include)
+			*applies = false;
+	}
+	if (min != NULL) {
+		vat = sub(&fat, "minKernel", 0);
+		kver = profile_parse_kernel(min);
+		if (kver == 0)
+			return fail(p, d, &vat,
+				    "not a kernel version (\"X.Y\")");
+		if ((o->kernel >= kver) != include)
+			*applies = false;
+	}
+	return 0;
+}
+
+static int resolve_arg(const struct profile *p, struct profile_diag *d,
+		       const json_t *a, const struct path *at,
+		       struct scmp_arg_cmp *cmp)
+{
+	const char *op;
+	uint64_t index, value, two;
+	size_t k;
+	int rc;
+
+	if (!json_is_object(a))
+		return fail(p, d, at, "must be an object");
+	rc = get_uint(p, d, a, at, "index", UINT64_MAX >> 1, &index, NULL);
+	if (rc == 0)
+		rc = get_uint(p, d, a, at, "value", UINT64_MAX >> 1, &value,
+			      NULL);
+	if (rc == 0)
+		rc = get_uint(p, d, a, at, "valueTwo", UINT64_MAX >> 1, &two,
+			      NULL);
+	if (rc == 0)
+		rc = get_string(p, d, a, at, "op", &op);
+	if (rc < 0)
+		return rc;
+	if (index >= PROFILE_ARGS) {
+		struct path iat = sub(at, "index", 0);
+
+		return fail(p, d, &iat,
+			    "argument index %llu: a syscall has 6 (0 to 5)",
+			    (unsigned long long)index);
+	}
+	for (k = 0; op != NULL && k < N(operators); k++)
+		if (strcmp(op, operators[k].name) == 0)
+			break;
+	if (op == NULL || k == N(operators)) {
+		struct path oat = sub(at, "op", 0);
+
+		return fail(p, d, &oat, "unknown operator \"%s\"",
+			    op != NULL ? op : "");
+	}
+	cmp->arg = (unsigned int)index;
+	cmp->op = operators[k].op;
+	cmp->datum_a = value;
+	cmp->datum_b = two;
+	return 0;
+}
+
+static int push_rule(struct profile *p, size_t *cap,
+		     const struct profile_rule *r)
+{
+	struct profile_rule *grown;
+
+	if (p->cnt == *cap) {
+		*cap = *cap ? *cap * 2 : 256;
+		grown = realloc(p->rules, *cap * sizeof(*grown));
+		if (grown == NULL)
+			return -ENOMEM;
+		p->rules = grown;
+	}
+	p->rules[p->cnt++] = *r;
+	return 0;
+}
+
+/* Two conditions on one argument: runc makes each a rule of its own. */
+static bool split_conditions(const struct scmp_arg_cmp *cmp, unsigned int n)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (cmp[i].arg == cmp[j].arg)
+				return true;
+	return false;
+}
+
+static int resolve_entry(struct profile *p, struct profile_diag *d,
+			 const struct profile_opts *o, uint32_t host,
+			 size_t idx, size_t *cap)
+{
+	struct path at = path_of(2, "syscalls", (size_t)0, NULL, idx), nat;
+	json_t *e = json_array_get(json_object_get(p->doc, "syscalls"), idx);
+	json_t *names, *args, *v, *one;
+	struct scmp_arg_cmp cmp[PROFILE_ARGS];
+	struct profile_rule r;
+	const char *name;
+	bool applies = true;
+	unsigned int n = 0, k;
+	size_t i;
+	int rc;
+
+	if (!json_is_object(e))
+		return fail(p, d, &at, "must be an object");
+	rc = get_array(p, d, e, &at, "names", &names);
+	if (rc == 0)
+		rc = get_string(p, d, e, &at, "name", &name);
+	if (rc == 0)
+		rc = get_array(p, d, e, &at, "args", &args);
+	if (rc == 0)
+		rc = filter_matches(p, d, e, &at, false, o, host, &applies);
+	if (rc == 0)
+		rc = filter_matches(p, d, e, &at, true, o, host, &applies);
+	if (rc == 0)
+		rc = get_action(p, d, e, &at, "action", "errnoRet", &r.action);
+	if (rc < 0)
+		return rc;
+	if (name != NULL && json_array_size(names) > 0)
+		return fail(p, d, &at,
+			    "both \"name\" and \"names\" are given; use one");
+	if (name == NULL && json_array_size(names) == 0)
+		return fail(p, d, &at, "no syscall names");
+	json_array_foreach(names, i, v)
+	{
+		nat = path_of(3, "syscalls", (size_t)0, NULL, idx, "names",
+			      (size_t)0);
+		nat = sub(&nat, NULL, i);
+		if (!json_is_string(v) || json_string_length(v) == 0)
+			return fail(p, d, &nat, "must be a syscall name");
+	}
+	if (json_array_size(args) > PROFILE_ARGS) {
+		nat = sub(&at, "args", 0);
+		return fail(p, d, &nat, "more than 6 conditions");
+	}
+	json_array_foreach(args, i, v)
+	{
+		nat = path_of(3, "syscalls", (size_t)0, NULL, idx, "args",
+			      (size_t)0);
+		nat = sub(&nat, NULL, i);
+		rc = resolve_arg(p, d, v, &nat, &cmp[n++]);
+		if (rc < 0)
+			return rc;
+	}
+	p->applies[idx] = applies;
+	if (!applies)
+		return 0;
+	r.entry = idx;
+	for (i = 0; i < (name != NULL ? 1 : json_array_size(names)); i++) {
+		one = json_array_get(names, i);
+		r.name = name != NULL ? name : json_string_value(one);
+		r.name_idx = i;
+		if (!split_conditions(cmp, n)) {
+			r.cnt = n;
+			memcpy(r.cmp, cmp, sizeof(cmp));
+			rc = push_rule(p, cap, &r);
+			if (rc < 0)
+				return rc;
+			continue;
+		}
+		for (k = 0; k < n; k++) {
+			r.cnt = 1;
+			r.cmp[0] = cmp[k];
+			rc = push_rule(p, cap, &r);
+			if (rc < 0)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/* The host kernel's X.Y; PROFILE_KERNEL_ANY if uname() cannot say. */
+static unsigned int running_kernel(void)
+{
+	struct utsname u;
+	unsigned int v;
+
+	if (uname(&u) != 0)
+		return PROFILE_KERNEL_ANY;
+	v = profile_parse_kernel(u.release);
+	return v != 0 ? v : PROFILE_KERNEL_ANY;
+}
+
+int profile_resolve(struct profile *p, const struct profile_opts *opts,
+		    struct profile_diag *d)
+{
+	struct profile_opts o = *opts;
+	struct path root = {.n = 0}, at;
+	json_t *calls;
+	const char *kv;
+	uint32_t host;
+	size_t i, cap = 0;
+	int rc;
+
+	memset(d, 0, sizeof(*d));
+	free(p->rules);
+	free(p->applies);
+	p->rules = NULL;
+	p->applies = NULL;
+	p->cnt = 0;
+	p->narch = 0;
+	p->nflags = 0;
+	p->kvermax = 0;
+	if (o.kernel == 0)
+		o.kernel = running_kernel();
+	host = o.host_arch != 0 ? o.host_arch : seccomp_arch_native();
+	if (!json_is_object(p->doc))
+		return fail(p, d, &root, "a profile is a JSON object");
+	rc = get_action(p, d, p->doc, &root, "defaultAction", "defaultErrnoRet",
+			&p->def_action);
+	if (rc == 0)
+		rc = resolve_arches(p, &o, host, d);
+	if (rc == 0)
+		rc = resolve_flags(p, d);
+	if (rc == 0)
+		rc = get_string(p, d, p->doc, &root, "kvermax", &kv);
+	if (rc == 0)
+		rc = get_array(p, d, p->doc, &root, "syscalls", &calls);
+	if (rc < 0)
+		return rc;
+	if (kv != NULL) {
+		p->kvermax = profile_parse_kernel(kv);
+		at = sub(&root, "kvermax", 0);
+		if (p->kvermax == 0)
+			return fail(p, d, &at,
+				    "not a kernel version (\"X.Y\")");
+	}
+	p->entries = json_array_size(calls);
+	p->applies = calloc(p->entries + 1, sizeof(*p->applies));
+	if (p->applies == NULL)
+		return -ENOMEM;
+	for (i = 0; i < p->entries; i++) {
+		rc = resolve_entry(p, d, &o, host, i, &cap);
+		if (rc < 0)
+			return rc;
+	}
+	return 0;
+}
+
+/*
+ * Building
+ */
+
+/*
+ * This library does not have SCMP_FLTATR_CTL_KVERMAX yet (issue 17). When
+ * it does: with @ctx NULL return 0, else map @kver to its enum scmp_kver
+ * and set the attribute (with SCMP_FLTATR_ACT_ENOSYS if it must be said).
+ */
+int profile_kvermax_set(scmp_filter_ctx ctx, unsigned int kver)
+{
+	(void)ctx;
+	(void)kver;
+	return -EOPNOTSUPP;
+}
+
+static int build_rules(const struct profile *p, const struct profile_opts *o,
+		       scmp_filter_ctx ctx, struct profile_diag *d)
+{
+	const struct profile_rule *r;
+	struct path at;
+	int line, col, nr, rc;
+	size_t i;
+
+	for (i = 0; i < p->cnt; i++) {
+		r = &p->rules[i];
+		/* runc leaves these out: libseccomp refuses them */
+		if (r->action == p->def_action)
+			continue;
+		nr = seccomp_syscall_resolve_name(r->name);
+		at = path_of(3, "syscalls", (size_t)0, NULL, r->entry, "names",
+			     (size_t)0);
+		at = sub(&at, NULL, r->name_idx);
+		if (nr == __NR_SCMP_ERROR && o->strict)
+			return fail(p, d, &at, "no ABI has a syscall \"%s\"",
+				    r->name);
+		if (nr == __NR_SCMP_ERROR) {
+			line_col(p, locate(p, &at), &line, &col);
+			if (o->warn != NULL)
+				fprintf(o->warn,
+					"%s:%d:%d: warning: no ABI has a"
+					" syscall \"%s\"; skipped\n",
+					p->path, line, col, r->name);
+			continue;
+		}
+		rc = seccomp_rule_add_array(ctx, r->action, nr, r->cnt,
+					    r->cnt > 0 ? r->cmp : NULL);
+		if (rc < 0) {
+			at.n = 2;
+			return fail(p, d, &at,
+				    "the library refuses the rule for \"%s\":"
+				    " %s",
+				    r->name, strerror(-rc));
+		}
+	}
+	return 0;
+}
+
+int profile_build(const struct profile *p, const struct profile_opts *o,
+		  scmp_filter_ctx *out, struct profile_diag *d)
+{
+	struct path root = {.n = 0}, at;
+	scmp_filter_ctx ctx;
+	bool native = false;
+	unsigned int i;
+	int rc = 0;
+
+	memset(d, 0, sizeof(*d));
+	*out = NULL;
+	ctx = seccomp_init(p->def_action);
+	if (ctx == NULL) {
+		at = sub(&root, "defaultAction", 0);
+		return fail(p, d, &at,
+			    "the library refuses this default action");
+	}
+	for (i = 0; i < p->narch && rc == 0; i++) {
+		native |= p->arches[i] == seccomp_arch_native();
+		if (seccomp_arch_exist(ctx, p->arches[i]) != 0)
+			rc = seccomp_arch_add(ctx, p->arches[i]);
+	}
+	if (rc == 0 && !native)
+		rc = seccomp_arch_remove(ctx, SCMP_ARCH_NATIVE);
+	if (rc < 0) {
+		fail(p, d, &root, "cannot set the filter's ABIs: %s",
+		     strerror(-rc));
+		goto fail;
+	}
+	for (i = 0; i < p->nflags; i++) {
+		rc = seccomp_attr_set(ctx, p->flags[i], 1);
+		if (rc < 0) {
+			at = sub(&root, "flags", 0);
+			fail(p, d, &at, "the library refuses a flag: %s",
+			     strerror(-rc));
+			goto fail;
+		}
+	}
+	if (p->kvermax != 0) {
+		rc = profile_kvermax_set(ctx, p->kvermax);
+		if (rc < 0) {
+			at = sub(&root, "kvermax", 0);
+			fail(p, d, &at,
+			     "a maximum kernel version is not supported by"
+			     " this library");
+			goto fail;
+		}
+	}
+	rc = build_rules(p, o, ctx, d);
+	if (rc < 0)
+		goto fail;
+	*out = ctx;
+	return 0;
+fail:
+	seccomp_release(ctx);
+	return -EINVAL;
+}

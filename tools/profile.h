@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* OCI/Docker seccomp profiles: read (jansson), resolve, build a filter. */
+
+/*
+ * Shared by scmp_profile, the benchmark (bench/workload.c) and the tests,
+ * so that a profile means one thing everywhere. Public libseccomp API only:
+ * bench also builds this file against the system's libseccomp 2.5.
+ *
+ * Three steps:
+ *  - profile_read() parses the file and keeps it, so that every later
+ *    complaint can name a line and column;
+ *  - profile_resolve() applies what Docker (moby) and runc do for one
+ *    host: archMap or architectures, includes/excludes on capabilities,
+ *    arches and minKernel, errnoRet and defaultErrnoRet, the operators;
+ *    it yields a flat list of rules (one per name, conditions ANDed);
+ *  - profile_build() makes a filter of them the way runc does: names no
+ *    ABI knows are skipped with a warning (or refused, strict), rules with
+ *    the default action are left out.
+ *
+ * Error model: int functions return 0 or -errno; -EINVAL means bad input
+ * and fills a struct profile_diag with the message and its position.
+ */
+
+#ifndef PROFILE_H
+#define PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
+#include <seccomp.h>
+
+#define PROFILE_ARGS 6u
+#define PROFILE_ARCHES 24u
+
+/* A kernel version X.Y as one number, for comparisons. */
+#define PROFILE_KVER(x, y) ((unsigned int)(x) << 16 | (unsigned int)(y))
+/* Every minKernel counts as reached (a current kernel). */
+#define PROFILE_KERNEL_ANY 0xffffffffu
+
+/* What went wrong, and where: 1-based line and column (0: no position). */
+struct profile_diag {
+	char msg[512];
+	int line;
+	int column;
+};
+
+/* One rule: a name of an entry, its action and conditions (ANDed). */
+struct profile_rule {
+	size_t entry;	  /* index of the entry in "syscalls" */
+	size_t name_idx;  /* index of the name in the entry's "names" */
+	const char *name; /* borrowed from the parsed document */
+	uint32_t action;
+	unsigned int cnt;
+	struct scmp_arg_cmp cmp[PROFILE_ARGS];
+};
+
+/* How the host looks to Docker and runc. */
+struct profile_opts {
+	/* the host's ABI: picks the archMap entry and is the arch that
+	 * includes/excludes "arches" test; 0: this machine's */
+	uint32_t host_arch;
+	/* the filter's ABIs instead of the profile's (NULL: the profile's) */
+	const uint32_t *arches;
+	unsigned int narch;
+	/* the container's capability (bounding) set, NULL-terminated */
+	const char *const *caps;
+	/* the host kernel, PROFILE_KVER(x, y) or PROFILE_KERNEL_ANY */
+	unsigned int kernel;
+	/* refuse (instead of skipping) names that no ABI knows */
+	bool strict;
+	/* where profile_build() reports skipped names; NULL: nowhere */
+	FILE *warn;
+};
+
+/* A profile as read, and after profile_resolve() the host's rules. */
+struct profile {
+	char *path;
+	char *text; /* the file, for positions */
+	size_t len;
+	json_t *doc;
+	size_t entries; /* length of "syscalls" */
+	/* filled by profile_resolve() */
+	uint32_t def_action;
+	uint32_t arches[PROFILE_ARCHES];
+	unsigned int narch;
+	uint32_t flags[4]; /* filter attributes set to 1 ("flags") */
+	unsigned int nflags;
+	unsigned int kvermax; /* "kvermax" (see scmp_profile(1)), or 0 */
+	bool *applies;	      /* per entry: its includes/excludes match */
+	struct profile_rule *rules;
+	size_t cnt;
+};
+
+/* Docker's default capability set (a container without --cap-add). */
+extern const char *const profile_docker_caps[];
+
+/**
+ * profile_read() - parse a profile file
+ * @path: the file
+ * @p:    receives the document (release with profile_free())
+ * @diag: on -EINVAL, the parse error and its line and column
+ *
+ * Duplicate member names are refused: Go keeps the last, a reader may see
+ * the first, and a security policy must not be ambiguous.
+ *
+ * Return: 0; -EINVAL for malformed JSON; -ENOMEM; -errno of reading.
+ */
+int profile_read(const char *path, struct profile *p,
+		 struct profile_diag *diag);
+
+/**
+ * profile_resolve() - the rules of a profile for one host
+ * @p:    a profile from profile_read(); earlier results are replaced
+ * @opts: the host
+ * @diag: on -EINVAL, what is wrong and where
+ *
+ * Return: 0; -EINVAL for a profile that is not well formed (unknown
+ * action, operator, arch or capability, index above 5, wrong types, ...);
+ * -ENOMEM.
+ */
+int profile_resolve(struct profile *p, const struct profile_opts *opts,
+		    struct profile_diag *diag);
+
+/**
+ * profile_build() - the filter of resolved rules
+ * @p:    a resolved profile
+ * @opts: the options it was resolved with (strict, warn)
+ * @out:  receives the filter; the caller releases it
+ * @diag: on -EINVAL, the entry the library refused or the unknown name
+ *
+ * Return: 0; -EINVAL (see @diag); -ENOMEM.
+ */
+int profile_build(const struct profile *p, const struct profile_opts *opts,
+		  scmp_filter_ctx *out, struct profile_diag *diag);
+
+/**
+ * profile_kvermax_set() - the filter's maximum kernel version
+ * @ctx:  the filter; NULL only asks whether the library can
+ * @kver: PROFILE_KVER(x, y): syscalls newer than it fail with ENOSYS
+ *        (a libc then falls back to older calls) instead of taking the
+ *        default action
+ *
+ * Return: 0; -EOPNOTSUPP if the library has no SCMP_FLTATR_CTL_KVERMAX.
+ */
+int profile_kvermax_set(scmp_filter_ctx ctx, unsigned int kver);
+
+/**
+ * profile_known_name() - whether some ABI libseccomp knows has @name
+ */
+bool profile_known_name(const char *name);
+
+/**
+ * profile_entry_where() - the line and column of entry @entry
+ * @p:     a profile from profile_read()
+ * @entry: index in "syscalls"
+ * @line:  receives the 1-based line
+ * @col:   receives the 1-based column
+ */
+void profile_entry_where(const struct profile *p, size_t entry, int *line,
+			 int *col);
+
+/**
+ * profile_parse_kernel() - "X.Y" (or "X.Y.Z...", the rest ignored)
+ *
+ * Return: PROFILE_KVER(X, Y); 0 if @s is not a version.
+ */
+unsigned int profile_parse_kernel(const char *s);
+
+/**
+ * profile_arch_token() - an ABI from its libseccomp name ("x86_64") or
+ * token name ("SCMP_ARCH_X86_64")
+ *
+ * Return: the SCMP_ARCH_* token; 0 if unknown.
+ */
+uint32_t profile_arch_token(const char *name);
+
+/**
+ * profile_arch_name() - libseccomp's name of an ABI token ("x86_64")
+ *
+ * Return: a static string; NULL if unknown.
+ */
+const char *profile_arch_name(uint32_t token);
+
+/**
+ * profile_cap_known() - whether @name is a Linux capability ("CAP_...")
+ */
+bool profile_cap_known(const char *name);
+
+/**
+ * profile_action_str() - an action as a profile spells it
+ * @action: SCMP_ACT_* value
+ * @errno_ret: receives the errno or trace value, or -1 if the action
+ *             has none
+ *
+ * Return: "SCMP_ACT_ALLOW", ...; NULL for an action profiles cannot say.
+ */
+const char *profile_action_str(uint32_t action, int *errno_ret);
+
+/** profile_free() - release what profile_read() and resolve hold */
+void profile_free(struct profile *p);
+
+#endif

@@ -1,0 +1,672 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* scmp_profile learn: run a command, record its syscalls, write a profile. */
+
+/*
+ * The command runs under a filter whose default action is NOTIFY: each of
+ * its syscalls stops in the kernel until this process, the supervisor,
+ * has recorded it (ABI, number, and for --args syscalls the arguments)
+ * and answered SECCOMP_USER_NOTIF_FLAG_CONTINUE, which lets the kernel run
+ * the call as if there were no filter. Threads and children inherit the
+ * filter, so they are recorded too.
+ *
+ * No deadlock: the supervisor is never under the filter. The child that
+ * loads it is made by clone(CLONE_FILES): it shares this process's file
+ * table, so the listener the load creates appears here without the child
+ * making a syscall to pass it (every syscall after the load waits for the
+ * supervisor). The supervisor finds it in /proc/self/fd; it is close-on-
+ * exec, so the command's own table (unshared by execve) lacks it. The
+ * command is reaped as a child, orphans of it too (we are their
+ * subreaper); the recording ends when the listener reports that no task
+ * uses the filter any more, or when no child is left to reap.
+ */
+
+/* clone(), pipe2() */
+#define _GNU_SOURCE
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "scmp_profile.h"
+
+#define LEARN_ABIS 3u
+#define ARGS_TUPLES_MAX 64u
+#define CHILD_STACK (256u * 1024u)
+
+/* A syscall seen: its ABI and number. */
+struct seen {
+	uint32_t token;
+	int nr;
+};
+
+/* A syscall named by --args: the argument values seen at @mask. */
+struct argwatch {
+	const char *name;
+	unsigned int mask; /* bit i: argument i */
+	int nr[LEARN_ABIS];
+	uint64_t (*tuples)[PROFILE_ARGS];
+	size_t cnt;
+	bool overflow;
+};
+
+struct learn {
+	uint32_t abis[LEARN_ABIS];
+	unsigned int nabi;
+	struct seen *seen;
+	size_t cnt, cap;
+	struct argwatch *watch;
+	size_t nwatch;
+	char *const *cmd;
+	pid_t child;
+	int status; /* the command's wait status */
+	bool exited;
+	bool gone; /* no task of the command is left */
+};
+
+/* What the child does: announce the load, load, run the command. */
+struct child_args {
+	scmp_filter_ctx ctx;
+	char *const *cmd;
+	int sync;
+};
+
+static int child_main(void *arg)
+{
+	const struct child_args *c = arg;
+	char byte = 'l';
+	int rc;
+
+	if (write(c->sync, &byte, 1) != 1)
+		_exit(126);
+	rc = seccomp_load(c->ctx);
+	if (rc < 0) {
+		fprintf(stderr, "scmp_profile: cannot load the filter: %s\n",
+			strerror(-rc));
+		_exit(126);
+	}
+	/* from here on every syscall waits for the supervisor */
+	execvp(c->cmd[0], c->cmd);
+	fprintf(stderr, "scmp_profile: %s: %s\n", c->cmd[0], strerror(errno));
+	_exit(127);
+}
+
+/* The ABIs a program on this machine may use: native, then compat. */
+static void learn_abis(struct learn *l)
+{
+	uint32_t native = seccomp_arch_native();
+
+	l->abis[l->nabi++] = native;
+	if (native == SCMP_ARCH_X86_64) {
+		l->abis[l->nabi++] = SCMP_ARCH_X86;
+		l->abis[l->nabi++] = SCMP_ARCH_X32;
+	} else if (native == SCMP_ARCH_AARCH64) {
+		l->abis[l->nabi++] = SCMP_ARCH_ARM;
+	}
+}
+
+static scmp_filter_ctx learn_filter(const struct learn *l)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_NOTIFY);
+	unsigned int i;
+	int rc = 0;
+
+	if (ctx == NULL)
+		return NULL;
+	for (i = 1; i < l->nabi && rc == 0; i++)
+		rc = seccomp_arch_add(ctx, l->abis[i]);
+	/* NO_NEW_PRIVS would change what setuid programs do; root does not
+	 * need it to load a filter */
+	if (rc == 0 && geteuid() == 0)
+		rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_NNP, 0);
+	if (rc < 0) {
+		seccomp_release(ctx);
+		return NULL;
+	}
+	return ctx;
+}
+
+/* The listener the child's load put into our shared file table. */
+static int find_listener(struct learn *l)
+{
+	const struct timespec pause = {0, 1000000};
+	char link[300], target[64];
+	struct dirent *e;
+	unsigned int tries;
+	ssize_t n;
+	DIR *d;
+	int fd = -1;
+
+	for (tries = 0; tries < 10000 && fd < 0; tries++) {
+		d = opendir("/proc/self/fd");
+		if (d == NULL)
+			return -errno;
+		while ((e = readdir(d)) != NULL) {
+			snprintf(link, sizeof(link), "/proc/self/fd/%s",
+				 e->d_name);
+			n = readlink(link, target, sizeof(target) - 1);
+			if (n <= 0)
+				continue;
+			target[n] = '\0';
+			if (strcmp(target, "anon_inode:seccomp notify") == 0)
+				fd = atoi(e->d_name);
+		}
+		closedir(d);
+		if (fd >= 0)
+			break;
+		if (waitpid(l->child, &l->status, WNOHANG) == l->child) {
+			l->exited = true;
+			return -ECHILD;
+		}
+		nanosleep(&pause, NULL);
+	}
+	return fd >= 0 ? fd : -ETIMEDOUT;
+}
+
+static int record(struct learn *l, uint32_t token, int nr)
+{
+	struct seen *grown;
+	size_t i;
+
+	for (i = 0; i < l->cnt; i++)
+		if (l->seen[i].token == token && l->seen[i].nr == nr)
+			return 0;
+	if (l->cnt == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 256;
+		grown = realloc(l->seen, l->cap * sizeof(*grown));
+		if (grown == NULL)
+			return -ENOMEM;
+		l->seen = grown;
+	}
+	l->seen[l->cnt].token = token;
+	l->seen[l->cnt++].nr = nr;
+	return 0;
+}
+
+static int record_args(struct argwatch *w, const uint64_t *args)
+{
+	uint64_t t[PROFILE_ARGS] = {0};
+	unsigned int i;
+	size_t k;
+
+	for (i = 0; i < PROFILE_ARGS; i++)
+		if (w->mask & 1u << i)
+			t[i] = args[i];
+	for (k = 0; k < w->cnt; k++)
+		if (memcmp(w->tuples[k], t, sizeof(t)) == 0)
+			return 0;
+	if (w->cnt == ARGS_TUPLES_MAX) {
+		w->overflow = true;
+		return 0;
+	}
+	if (w->tuples == NULL) {
+		w->tuples = calloc(ARGS_TUPLES_MAX, sizeof(*w->tuples));
+		if (w->tuples == NULL)
+			return -ENOMEM;
+	}
+	memcpy(w->tuples[w->cnt++], t, sizeof(t));
+	return 0;
+}
+
+static int note_call(struct learn *l, const struct seccomp_data *d)
+{
+	uint32_t token = d->arch;
+	unsigned int abi;
+	size_t k;
+
+	/* x32 reports x86_64's arch and sets the x32 bit in the number */
+	if (token == SCMP_ARCH_X86_64 && (d->nr & 0x40000000))
+		token = SCMP_ARCH_X32;
+	for (abi = 0; abi < l->nabi && l->abis[abi] != token; abi++)
+		;
+	for (k = 0; abi < l->nabi && k < l->nwatch; k++) {
+		if (l->watch[k].nr[abi] != d->nr)
+			continue;
+		if (record_args(&l->watch[k], (const uint64_t *)d->args) < 0)
+			return -ENOMEM;
+	}
+	return record(l, token, d->nr);
+}
+
+/*
+ * Reaps the command and its orphans (we are their subreaper): once none
+ * is left, no task uses the filter, even on kernels that do not report
+ * that on the listener (before 5.8).
+ */
+static void reap(struct learn *l)
+{
+	int status;
+	pid_t pid;
+
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+		if (pid == l->child) {
+			l->status = status;
+			l->exited = true;
+		}
+	l->gone = pid < 0 && errno == ECHILD;
+}
+
+/* Answers every notification until no task uses the filter any more. */
+static int supervise(struct learn *l, int fd)
+{
+	struct seccomp_notif *req = NULL;
+	struct seccomp_notif_resp *resp = NULL;
+	struct pollfd pfd = {.fd = fd, .events = POLLIN};
+	int rc;
+
+	rc = seccomp_notify_alloc(&req, &resp);
+	if (rc < 0)
+		return rc;
+	for (;;) {
+		reap(l);
+		rc = poll(&pfd, 1, l->gone ? 0 : 100);
+		if (rc < 0 && errno == EINTR)
+			continue;
+		if (rc < 0) {
+			rc = -errno;
+			break;
+		}
+		if (rc == 0 && l->gone)
+			break;
+		if (rc == 0)
+			continue;
+		if (pfd.revents & POLLIN) {
+			memset(req, 0, sizeof(*req));
+			/* the caller may have gone: nothing to answer */
+			if (seccomp_notify_receive(fd, req) < 0)
+				continue;
+			rc = note_call(l, &req->data);
+			if (rc < 0)
+				break;
+			memset(resp, 0, sizeof(*resp));
+			resp->id = req->id;
+			resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+			seccomp_notify_respond(fd, resp);
+			continue;
+		}
+		if (pfd.revents & (POLLHUP | POLLERR)) {
+			rc = 0;
+			break;
+		}
+	}
+	seccomp_notify_free(req, resp);
+	/* the last tasks may still be ending */
+	while (!l->exited && waitpid(l->child, &l->status, 0) == l->child)
+		l->exited = true;
+	return rc;
+}
+
+/* Starts the command under the filter; returns the listener. */
+static int start(struct learn *l, scmp_filter_ctx ctx)
+{
+	struct child_args c = {.ctx = ctx, .cmd = l->cmd};
+	char byte, *stack;
+	int sync[2], fd;
+
+	if (pipe2(sync, O_CLOEXEC) != 0)
+		return -errno;
+	c.sync = sync[1];
+	stack = malloc(CHILD_STACK);
+	if (stack == NULL) {
+		close(sync[0]);
+		close(sync[1]);
+		return -ENOMEM;
+	}
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	l->child =
+	    clone(child_main, stack + CHILD_STACK, CLONE_FILES | SIGCHLD, &c);
+	if (l->child < 0) {
+		fd = -errno;
+	} else if (read(sync[0], &byte, 1) != 1) {
+		fd = -EPIPE;
+	} else {
+		fd = find_listener(l);
+	}
+	close(sync[0]);
+	close(sync[1]);
+	free(stack);
+	return fd;
+}
+
+/*
+ * Writing the profile
+ */
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static const struct argwatch *watched(const struct learn *l, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < l->nwatch; k++)
+		if (strcmp(l->watch[k].name, name) == 0)
+			return &l->watch[k];
+	return NULL;
+}
+
+/* Sorted, distinct names of every syscall seen; NULL on -ENOMEM. */
+static char **seen_names(const struct learn *l, size_t *n)
+{
+	char **names = calloc(l->cnt + 1, sizeof(*names));
+	size_t i, k = 0;
+
+	if (names == NULL)
+		return NULL;
+	for (i = 0; i < l->cnt; i++) {
+		names[k] = seccomp_syscall_resolve_num_arch(l->seen[i].token,
+							    l->seen[i].nr);
+		if (names[k] == NULL)
+			fprintf(stderr,
+				"scmp_profile: syscall %d of %s has no name;"
+				" left out\n",
+				l->seen[i].nr,
+				profile_arch_name(l->seen[i].token));
+		else
+			k++;
+	}
+	qsort(names, k, sizeof(*names), cmp_str);
+	for (i = 0, *n = 0; i < k; i++) {
+		if (*n > 0 && strcmp(names[*n - 1], names[i]) == 0) {
+			free(names[i]);
+			continue;
+		}
+		names[(*n)++] = names[i];
+	}
+	return names;
+}
+
+static json_t *args_entry(const char *name, const struct argwatch *w, size_t k)
+{
+	json_t *e = json_object(), *names = json_array(), *args = json_array();
+	json_t *a;
+	unsigned int i;
+
+	json_array_append_new(names, json_string(name));
+	json_object_set_new(e, "names", names);
+	json_object_set_new(e, "action", json_string("SCMP_ACT_ALLOW"));
+	for (i = 0; i < PROFILE_ARGS; i++) {
+		if (!(w->mask & 1u << i))
+			continue;
+		a = json_object();
+		json_object_set_new(a, "index", json_integer(i));
+		json_object_set_new(a, "value",
+				    json_integer((json_int_t)w->tuples[k][i]));
+		json_object_set_new(a, "op", json_string("SCMP_CMP_EQ"));
+		json_array_append_new(args, a);
+	}
+	json_object_set_new(e, "args", args);
+	return e;
+}
+
+/*
+ * Future-proofing: syscalls newer than this kernel, which the command
+ * could not make here, fail with ENOSYS under the profile (a libc then
+ * falls back to what it did here) instead of EPERM, where the library
+ * can say so: a "kvermax" member that scmp_profile compile applies.
+ */
+static void kernel_kvermax(json_t *doc)
+{
+	struct utsname u;
+	unsigned int v;
+	char text[16];
+
+	if (uname(&u) != 0)
+		return;
+	v = profile_parse_kernel(u.release);
+	if (v == 0 || profile_kvermax_set(NULL, v) < 0)
+		return;
+	snprintf(text, sizeof(text), "%u.%u", v >> 16, v & 0xffff);
+	json_object_set_new(doc, "kvermax", json_string(text));
+}
+
+/*
+ * The profile: default ERRNO(EPERM), the ABIs seen (the native one
+ * always), one entry allowing every name seen, one entry per argument
+ * tuple of each --args syscall (all its values if there were more than
+ * ARGS_TUPLES_MAX, or a value does not fit jansson's integers).
+ */
+static json_t *learned_profile(const struct learn *l, char **names, size_t n)
+{
+	json_t *doc = json_object(), *arches = json_array();
+	json_t *calls = json_array(), *all = json_array(), *e;
+	const struct argwatch *w;
+	unsigned int i;
+	size_t k, t;
+	bool used;
+
+	json_object_set_new(doc, "defaultAction",
+			    json_string("SCMP_ACT_ERRNO"));
+	json_object_set_new(doc, "defaultErrnoRet", json_integer(EPERM));
+	for (i = 0; i < l->nabi; i++) {
+		char token_name[32];
+		const char *s = profile_arch_name(l->abis[i]);
+
+		for (used = i == 0, k = 0; k < l->cnt && !used; k++)
+			used = l->seen[k].token == l->abis[i];
+		if (!used)
+			continue;
+		snprintf(token_name, sizeof(token_name), "SCMP_ARCH_%s", s);
+		for (k = 10; token_name[k] != '\0'; k++)
+			if (token_name[k] >= 'a' && token_name[k] <= 'z')
+				token_name[k] = (char)(token_name[k] - 32);
+		json_array_append_new(arches, json_string(token_name));
+	}
+	json_object_set_new(doc, "architectures", arches);
+	kernel_kvermax(doc);
+	for (k = 0; k < n; k++) {
+		w = watched(l, names[k]);
+		for (t = 0, used = false;
+		     w != NULL && !w->overflow && t < w->cnt; t++) {
+			for (i = 0; i < PROFILE_ARGS; i++)
+				if (w->tuples[t][i] > (uint64_t)INT64_MAX)
+					break;
+			used = i == PROFILE_ARGS;
+			if (!used)
+				break;
+		}
+		if (!used) {
+			json_array_append_new(all, json_string(names[k]));
+			continue;
+		}
+		for (t = 0; t < w->cnt; t++)
+			json_array_append_new(calls,
+					      args_entry(names[k], w, t));
+	}
+	e = json_object();
+	json_object_set_new(e, "names", all);
+	json_object_set_new(e, "action", json_string("SCMP_ACT_ALLOW"));
+	json_array_insert_new(calls, 0, e);
+	json_object_set_new(doc, "syscalls", calls);
+	return doc;
+}
+
+static int write_profile(const struct learn *l, const char *out)
+{
+	struct sp_output o;
+	size_t n = 0, i;
+	char **names;
+	json_t *doc;
+	int rc;
+
+	names = seen_names(l, &n);
+	if (names == NULL)
+		return SP_EXIT_FAIL;
+	doc = learned_profile(l, names, n);
+	rc = sp_output_open(&o, out);
+	if (rc == 0) {
+		if (json_dumpf(doc, o.f, JSON_INDENT(2)) == 0 &&
+		    fputc('\n', o.f) != EOF) {
+			rc = sp_output_commit(&o);
+		} else {
+			sp_output_abort(&o);
+			rc = SP_EXIT_FAIL;
+		}
+	}
+	json_decref(doc);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return rc;
+}
+
+/* --args SYSCALL[:N,...]: the arguments to record, argument 0 if none. */
+static int add_watch(struct learn *l, char *spec)
+{
+	char *idx = strchr(spec, ':'), *save = NULL, *tok, *end;
+	struct argwatch *w, *grown;
+	unsigned long i;
+
+	grown = realloc(l->watch, (l->nwatch + 1) * sizeof(*grown));
+	if (grown == NULL)
+		return -ENOMEM;
+	l->watch = grown;
+	w = &l->watch[l->nwatch];
+	memset(w, 0, sizeof(*w));
+	if (idx != NULL)
+		*idx++ = '\0';
+	w->name = spec;
+	if (!profile_known_name(spec)) {
+		fprintf(stderr,
+			"scmp_profile: --args: no ABI has a syscall"
+			" \"%s\"\n",
+			spec);
+		return -EINVAL;
+	}
+	for (tok = idx != NULL ? strtok_r(idx, ",", &save) : NULL; tok != NULL;
+	     tok = strtok_r(NULL, ",", &save)) {
+		i = strtoul(tok, &end, 10);
+		if (*tok < '0' || *tok > '9' || *end != '\0' ||
+		    i >= PROFILE_ARGS) {
+			fprintf(stderr,
+				"scmp_profile: --args: \"%s\" is not"
+				" an argument index (0 to 5)\n",
+				tok);
+			return -EINVAL;
+		}
+		w->mask |= 1u << i;
+	}
+	if (w->mask == 0)
+		w->mask = 1;
+	l->nwatch++;
+	return 0;
+}
+
+static void learn_free(struct learn *l)
+{
+	size_t k;
+
+	for (k = 0; k < l->nwatch; k++)
+		free(l->watch[k].tuples);
+	free(l->watch);
+	free(l->seen);
+}
+
+/* The command's exit status as a shell gives it. */
+static int command_status(const struct learn *l)
+{
+	if (WIFEXITED(l->status))
+		return WEXITSTATUS(l->status);
+	if (WIFSIGNALED(l->status))
+		return 128 + WTERMSIG(l->status);
+	return SP_EXIT_FAIL;
+}
+
+/**
+ * learn_main() - scmp_profile learn [-o FILE] [--args S[:N,..]] -- CMD...
+ *
+ * Return: the command's exit status once the profile is written;
+ * SP_EXIT_BAD for bad usage; SP_EXIT_FAIL if learning failed.
+ */
+int learn_main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+	    {"output", required_argument, NULL, 'o'},
+	    {"args", required_argument, NULL, 'A'},
+	    {NULL, 0, NULL, 0},
+	};
+	struct learn l;
+	scmp_filter_ctx ctx;
+	const char *out = NULL;
+	unsigned int abi;
+	size_t k;
+	int c, fd, rc;
+
+	memset(&l, 0, sizeof(l));
+	while ((c = getopt_long(argc, argv, "+o:", longopts, NULL)) != -1) {
+		if (c == 'o') {
+			out = optarg;
+		} else if (c != 'A' || add_watch(&l, optarg) < 0) {
+			learn_free(&l);
+			fprintf(stderr, "usage: scmp_profile learn [-o FILE]"
+					" [--args SYSCALL[:N,...]] -- CMD"
+					" [ARG...]\n");
+			return SP_EXIT_BAD;
+		}
+	}
+	if (optind >= argc) {
+		learn_free(&l);
+		fprintf(stderr, "scmp_profile learn: no command to run\n");
+		return SP_EXIT_BAD;
+	}
+	l.cmd = argv + optind;
+	learn_abis(&l);
+	for (k = 0; k < l.nwatch; k++)
+		for (abi = 0; abi < l.nabi; abi++)
+			l.watch[k].nr[abi] = seccomp_syscall_resolve_name_arch(
+			    l.abis[abi], l.watch[k].name);
+	if (seccomp_api_get() < 5) {
+		fprintf(stderr, "scmp_profile learn: this kernel has no"
+				" seccomp user notification\n");
+		learn_free(&l);
+		return SP_EXIT_FAIL;
+	}
+	ctx = learn_filter(&l);
+	if (ctx == NULL) {
+		fprintf(stderr, "scmp_profile learn: cannot build the"
+				" filter\n");
+		learn_free(&l);
+		return SP_EXIT_FAIL;
+	}
+	fd = start(&l, ctx);
+	seccomp_release(ctx);
+	if (fd < 0) {
+		if (!l.exited)
+			fprintf(stderr,
+				"scmp_profile learn: cannot start the"
+				" command: %s\n",
+				strerror(-fd));
+		learn_free(&l);
+		return SP_EXIT_FAIL;
+	}
+	rc = supervise(&l, fd);
+	close(fd);
+	if (rc < 0) {
+		fprintf(stderr, "scmp_profile learn: %s\n", strerror(-rc));
+		learn_free(&l);
+		return SP_EXIT_FAIL;
+	}
+	for (k = 0; k < l.nwatch; k++)
+		if (l.watch[k].overflow)
+			fprintf(stderr,
+				"scmp_profile learn: %s: more than %u"
+				" argument values; all allowed\n",
+				l.watch[k].name, ARGS_TUPLES_MAX);
+	rc = write_profile(&l, out);
+	if (rc == 0)
+		rc = command_status(&l);
+	learn_free(&l);
+	return rc;
+}
