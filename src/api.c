@@ -8,6 +8,7 @@
 
 #include <seccomp.h>
 
+#include "action.h"
 #include "arch.h"
 #include "db.h"
 #include "gen_bpf.h"
@@ -75,13 +76,12 @@ static struct db_filter *ctx_filter(const scmp_filter_ctx ctx)
 	return filter;
 }
 
-/*
- * An action the library accepts and the kernel (or forced level) has.
- * Inline: every rule added checks its action.
- */
-static inline bool action_ok(uint32_t action)
+/* An action the library accepts and the kernel (or forced level) has. */
+static bool action_ok(uint32_t action)
 {
-	return db_action_valid(action) && sys_action_supported(action);
+	const struct action_def *def = action_find(action);
+
+	return def != NULL && sys_action_supported(def);
 }
 
 /* The ABI of a token, SCMP_ARCH_NATIVE meaning the build's. */
@@ -553,21 +553,21 @@ API void seccomp_notify_free(struct seccomp_notif *req,
  */
 API int seccomp_notify_receive(int fd, struct seccomp_notif *req)
 {
-	if (!sys_action_supported(SCMP_ACT_NOTIFY))
+	if (!action_ok(SCMP_ACT_NOTIFY))
 		return -EOPNOTSUPP;
 	return sys_rc(NULL, sys_notify_receive(fd, req));
 }
 
 API int seccomp_notify_respond(int fd, struct seccomp_notif_resp *resp)
 {
-	if (!sys_action_supported(SCMP_ACT_NOTIFY))
+	if (!action_ok(SCMP_ACT_NOTIFY))
 		return -EOPNOTSUPP;
 	return sys_rc(NULL, sys_notify_respond(fd, resp));
 }
 
 API int seccomp_notify_id_valid(int fd, uint64_t id)
 {
-	if (!sys_action_supported(SCMP_ACT_NOTIFY))
+	if (!action_ok(SCMP_ACT_NOTIFY))
 		return -EOPNOTSUPP;
 	return api_rc(sys_notify_id_valid(fd, id));
 }
@@ -575,7 +575,7 @@ API int seccomp_notify_id_valid(int fd, uint64_t id)
 /* Returns the fd number in the notifying process, or as above. */
 API int seccomp_notify_addfd(int fd, struct seccomp_notif_addfd *addfd)
 {
-	if (!sys_action_supported(SCMP_ACT_NOTIFY))
+	if (!action_ok(SCMP_ACT_NOTIFY))
 		return -EOPNOTSUPP;
 	return sys_rc(NULL, sys_notify_addfd(fd, addfd));
 }

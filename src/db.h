@@ -188,31 +188,6 @@ void db_free(struct db_filter *filter);
 int db_reset(struct db_filter *filter, uint32_t act_default);
 void db_changed(struct db_filter *filter);
 
-/**
- * db_action_valid - whether a value is an action libseccomp accepts
- *
- * ERRNO values must be below MAX_ERRNO (4095): larger ones would read as
- * a valid return value to the caller. Kernel support is checked elsewhere.
- * Inline: every rule added is checked.
- */
-static inline bool db_action_valid(uint32_t action)
-{
-	uint32_t data = action & 0x0000ffffU;
-
-	switch (action) {
-	case SCMP_ACT_KILL_PROCESS:
-	case SCMP_ACT_KILL_THREAD:
-	case SCMP_ACT_TRAP:
-	case SCMP_ACT_NOTIFY:
-	case SCMP_ACT_LOG:
-	case SCMP_ACT_ALLOW:
-		return true;
-	}
-	if (action == SCMP_ACT_ERRNO(data))
-		return data < 4095;
-	return action == SCMP_ACT_TRACE(data);
-}
-
 struct db_arch *db_arch_find(const struct db_filter *filter, uint32_t token);
 int db_arch_add(struct db_filter *filter, const struct arch_def *arch);
 int db_arch_remove(struct db_filter *filter, uint32_t token);

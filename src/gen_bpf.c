@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "action.h"
 #include "bpf_ir.h"
 #include "gen_bpf.h"
 #include "gen_bpf_search.h"
@@ -440,19 +441,18 @@ static uint32_t prio_weight(uint32_t weight, uint8_t priority)
 }
 
 /*
- * Whether a syscall's outcome is one programs meet again and again: it
- * lets the call through (maybe to a supervisor), or checks arguments. A
- * denied call is usually made once and given up.
+ * Whether a syscall's outcome is one programs meet again and again: an
+ * action that lets the call through, or argument checks.
  */
 static bool range_hot(const struct gen *g, int target)
 {
+	const struct action_def *def;
 	uint32_t action;
 
 	if (!bpf_ir_ret_action(g->ir, target, &action))
 		return true;
-	return action == SCMP_ACT_ALLOW || action == SCMP_ACT_LOG ||
-	       action == SCMP_ACT_NOTIFY ||
-	       action == SCMP_ACT_TRACE(action & 0xffffU);
+	def = action_find(action);
+	return def != NULL && def->lets_through;
 }
 
 /* What gen_arch() weighs an ABI's ranges by. */

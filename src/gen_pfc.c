@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "action.h"
 #include "gen_pfc.h"
 
 struct pfc {
@@ -37,32 +38,16 @@ static void indent(struct pfc *p, unsigned int depth)
 
 static void print_action(struct pfc *p, unsigned int depth, uint32_t action)
 {
-	uint32_t data = action & 0x0000ffffU;
+	const struct action_def *def = action_find(action);
 
 	indent(p, depth);
-	switch (action) {
-	case SCMP_ACT_KILL_PROCESS:
-		fputs("action KILL_PROCESS;\n", p->out);
-		return;
-	case SCMP_ACT_KILL_THREAD:
-		fputs("action KILL;\n", p->out);
-		return;
-	case SCMP_ACT_TRAP:
-		fputs("action TRAP;\n", p->out);
-		return;
-	case SCMP_ACT_LOG:
-		fputs("action LOG;\n", p->out);
-		return;
-	case SCMP_ACT_ALLOW:
-		fputs("action ALLOW;\n", p->out);
-		return;
-	}
-	if (action == SCMP_ACT_ERRNO(data))
-		fprintf(p->out, "action ERRNO(%u);\n", data);
-	else if (action == SCMP_ACT_TRACE(data))
-		fprintf(p->out, "action TRACE(%u);\n", data);
-	else
+	if (def == NULL || def->pfc_name == NULL)
 		fprintf(p->out, "action 0x%x;\n", action);
+	else if (def->data_max > 0)
+		fprintf(p->out, "action %s(%u);\n", def->pfc_name,
+			action & ACTION_DATA);
+	else
+		fprintf(p->out, "action %s;\n", def->pfc_name);
 }
 
 static void print_level(struct pfc *p, const struct tree_node *level,

@@ -32,31 +32,28 @@
 
 /*
  * Kernel features, each with the API level that first requires it. A level
- * is reached when it and every level below have all their features.
+ * is reached when it and every level below have all their features. The
+ * actions are features too, with action.c's levels.
  */
 enum feature {
 	FEAT_SECCOMP_SYSCALL,
 	FEAT_FLAG_TSYNC,
 	FEAT_FLAG_LOG,
-	FEAT_ACT_LOG,
-	FEAT_ACT_KILL_PROCESS,
 	FEAT_FLAG_SPEC_ALLOW,
 	FEAT_FLAG_NEW_LISTENER,
-	FEAT_ACT_NOTIFY,
 	FEAT_FLAG_TSYNC_ESRCH,
 	FEAT_FLAG_WAIT_KILLABLE,
-	FEAT_COUNT
+	FEAT_ACTION,	/* FEAT_ACTION + i: the kernel has action_defs[i] */
+	FEAT_COUNT = FEAT_ACTION + ACTION_COUNT
 };
 
-static const unsigned int feature_level[FEAT_COUNT] = {
+/* The levels of the features before the actions. */
+static const unsigned int feature_levels[FEAT_ACTION] = {
 	[FEAT_SECCOMP_SYSCALL] = 2,
 	[FEAT_FLAG_TSYNC] = 2,
 	[FEAT_FLAG_LOG] = 3,
-	[FEAT_ACT_LOG] = 3,
-	[FEAT_ACT_KILL_PROCESS] = 3,
 	[FEAT_FLAG_SPEC_ALLOW] = 4,
 	[FEAT_FLAG_NEW_LISTENER] = 5,
-	[FEAT_ACT_NOTIFY] = 5,
 	[FEAT_FLAG_TSYNC_ESRCH] = 6,
 	[FEAT_FLAG_WAIT_KILLABLE] = 7,
 };
@@ -89,13 +86,18 @@ static bool probe_flag(unsigned long flag)
 	       errno == EFAULT;
 }
 
-static bool probe_action(uint32_t action)
+/* SECCOMP_GET_ACTION_AVAIL came with the first action above level 1. */
+static bool probe_action(const struct action_def *def)
 {
+	uint32_t action = def->value;
+
 	return seccomp_syscall(SECCOMP_GET_ACTION_AVAIL, 0, &action) == 0;
 }
 
 static bool probe(enum feature feat)
 {
+	if (feat >= FEAT_ACTION)
+		return probe_action(&action_defs[feat - FEAT_ACTION]);
 	switch (feat) {
 	case FEAT_SECCOMP_SYSCALL:
 		/* Strict mode takes no flags: EINVAL proves the call exists. */
@@ -105,27 +107,29 @@ static bool probe(enum feature feat)
 		return probe_flag(SECCOMP_FILTER_FLAG_TSYNC);
 	case FEAT_FLAG_LOG:
 		return probe_flag(SECCOMP_FILTER_FLAG_LOG);
-	case FEAT_ACT_LOG:
-		return probe_action(SCMP_ACT_LOG);
-	case FEAT_ACT_KILL_PROCESS:
-		return probe_action(SCMP_ACT_KILL_PROCESS);
 	case FEAT_FLAG_SPEC_ALLOW:
 		return probe_flag(SECCOMP_FILTER_FLAG_SPEC_ALLOW);
 	case FEAT_FLAG_NEW_LISTENER:
 		return probe_flag(SECCOMP_FILTER_FLAG_NEW_LISTENER);
-	case FEAT_ACT_NOTIFY:
-		return seccomp_syscall(SECCOMP_GET_NOTIF_SIZES, 0,
-				       &notif_sizes) == 0;
 	case FEAT_FLAG_TSYNC_ESRCH:
 		return probe_flag(SECCOMP_FILTER_FLAG_TSYNC_ESRCH);
 	case FEAT_FLAG_WAIT_KILLABLE:
 		/* The kernel accepts this flag only with a listener. */
 		return probe_flag(SECCOMP_FILTER_FLAG_NEW_LISTENER |
 				  SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV);
+	case FEAT_ACTION:
 	case FEAT_COUNT:
 		break;
 	}
 	return false;
+}
+
+/* The API level that first requires a feature. */
+static unsigned int level_of(int feat)
+{
+	if (feat >= FEAT_ACTION)
+		return action_defs[feat - FEAT_ACTION].api_level;
+	return feature_levels[feat];
 }
 
 static bool have(enum feature feat)
@@ -149,7 +153,7 @@ unsigned int sys_api_get(void)
 		return api_level;
 	for (level = 2; level <= SYS_API_LEVEL_MAX; level++) {
 		for (feat = 0; feat < FEAT_COUNT; feat++)
-			if (feature_level[feat] == level && !have(feat))
+			if (level_of(feat) == level && !have(feat))
 				goto out;
 	}
 out:
@@ -173,7 +177,7 @@ int sys_api_set(unsigned int level)
 		return -EINVAL;
 	for (feat = 0; feat < FEAT_COUNT; feat++)
 		feature_state[feat] =
-			feature_level[feat] <= level ? PROBE_YES : PROBE_NO;
+			level_of(feat) <= level ? PROBE_YES : PROBE_NO;
 	api_level = level;
 	return 0;
 }
@@ -193,18 +197,15 @@ void sys_reset_state(void)
 }
 
 /**
- * sys_action_supported - whether the kernel knows an action
- * @action: a valid SCMP_ACT_* value
+ * sys_action_supported - whether the kernel (or a forced level) has an action
+ * @def: the action's row in action_defs[]
  */
-bool sys_action_supported(uint32_t action)
+bool sys_action_supported(const struct action_def *def)
 {
-	if (action == SCMP_ACT_KILL_PROCESS)
-		return have(FEAT_ACT_KILL_PROCESS);
-	if (action == SCMP_ACT_LOG)
-		return have(FEAT_ACT_LOG);
-	if (action == SCMP_ACT_NOTIFY)
-		return have(FEAT_ACT_NOTIFY) && have(FEAT_FLAG_NEW_LISTENER);
-	return true;
+	/* level 1's actions are seccomp filter mode itself */
+	if (def->api_level == 1)
+		return true;
+	return have(FEAT_ACTION + (int)(def - action_defs));
 }
 
 /**
@@ -251,7 +252,7 @@ static long load_flags(const struct sys_load_opts *opts)
 	bool esrch = sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH) &&
 		     notify_fd < 0;
 	bool listener = opts->notify && notify_fd < 0 &&
-			sys_action_supported(SCMP_ACT_NOTIFY);
+			sys_action_supported(action_find(SCMP_ACT_NOTIFY));
 	long flags = 0;
 
 	if (opts->tsync && !esrch && listener)

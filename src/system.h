@@ -11,6 +11,8 @@
 #include <linux/filter.h>
 #include <seccomp.h>
 
+#include "action.h"
+
 /* The highest API level this library knows (WAIT_KILLABLE_RECV). */
 #define SYS_API_LEVEL_MAX 7
 
@@ -18,7 +20,7 @@ unsigned int sys_api_get(void);
 int sys_api_set(unsigned int level);
 void sys_reset_state(void);
 
-bool sys_action_supported(uint32_t action);
+bool sys_action_supported(const struct action_def *def);
 bool sys_flag_supported(unsigned long flag);
 
 /* What seccomp_load asks of the kernel besides the program itself. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* The syscall search keeps its bound: random single-ABI filters, priorities included, never take more than 4 + ceil(log2 K) instructions for a syscall without argument rules, and every such ALLOW stays provable for the kernel's action cache. */
+/* The syscall search keeps its bound: random single-ABI filters, priorities included, never take more than 4 + ceil(log2 K) instructions for a syscall without argument rules, and every such ALLOW stays provable for the kernel's action cache; syscalls whose action lets the call go on sit higher than denied ones. */
 
 /*
  * K counts the ranges of syscall numbers with one outcome, as the rules
@@ -11,6 +11,7 @@
  * Fixed seed (SEED=n overrides; ROUNDS=n sets the number of filters).
  */
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,6 +193,103 @@ static void round_once(unsigned int round, unsigned int *long_progs)
 	seccomp_release(ctx);
 }
 
+/* Syscalls in each of weighting_by_action()'s two blocks of rules. */
+#define HALF 8
+
+/* The rule of syscall @n: @low's block, then @high's; ERRNO(5) between. */
+static uint32_t block_rule(unsigned int n, uint32_t low, uint32_t high)
+{
+	if (n % 2)
+		return SCMP_ACT_ERRNO(5);
+	return n < 2 * HALF ? low : high;
+}
+
+/*
+ * Instructions run by the syscalls of x86_64 whose rule is @mine, in a
+ * filter where @mine and @other each own a block of syscalls and the rest
+ * go to @def; once with @mine's block low, once high, so that only the
+ * outcomes' weights can tell @mine's total from @other's.
+ */
+static unsigned int blocks_insns(uint32_t mine, uint32_t other, uint32_t def)
+{
+	unsigned int total = 0, insns = 0, way, n;
+	struct bpf_sim_prog prog;
+	scmp_filter_ctx ctx;
+	uint32_t low, high;
+	size_t len = 0;
+	void *buf;
+
+	for (way = 0; way < 2; way++) {
+		low = way == 0 ? mine : other;
+		high = way == 0 ? other : mine;
+		ctx = seccomp_init(def);
+		EXPECT(ctx != NULL, 1);
+		if (ctx == NULL)
+			return 0;
+		/* BADARCH's KILL would otherwise share a return with KILL */
+		EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
+					SCMP_ACT_ERRNO(3)),
+		       0);
+		for (n = 0; n < 4 * HALF; n++)
+			EXPECT(seccomp_rule_add(ctx, block_rule(n, low, high),
+						(int)n, 0),
+			       0);
+		EXPECT(seccomp_export_bpf_mem(ctx, NULL, &len), 0);
+		buf = malloc(len);
+		EXPECT(buf != NULL, 1);
+		EXPECT(seccomp_export_bpf_mem(ctx, buf, &len), 0);
+		EXPECT(bpf_sim_load_mem(&prog, buf, len, 0), 0);
+		for (n = 0; n < 4 * HALF; n++) {
+			if (block_rule(n, low, high) != mine)
+				continue;
+			EXPECT(run(&prog, SCMP_ARCH_X86_64, n, 0, &insns),
+			       mine);
+			total += insns;
+		}
+		bpf_sim_free(&prog);
+		free(buf);
+		seccomp_release(ctx);
+	}
+	return total;
+}
+
+/*
+ * The search weighs a syscall by its outcome: those whose action lets the
+ * call go on (ALLOW, LOG, TRACE, NOTIFY) come up higher than those denied,
+ * which programs give up on; the denying actions weigh alike.
+ */
+static void weighting_by_action(void)
+{
+	static const struct {
+		uint32_t action;
+		bool goes_on;
+	} cases[] = {
+		{ SCMP_ACT_ALLOW, true },
+		{ SCMP_ACT_LOG, true },
+		{ SCMP_ACT_TRACE(7), true },
+		{ SCMP_ACT_NOTIFY, true },
+		{ SCMP_ACT_ERRNO(1), false },
+		{ SCMP_ACT_TRAP, false },
+		{ SCMP_ACT_KILL_THREAD, false },
+		{ SCMP_ACT_KILL_PROCESS, false },
+	};
+	const uint32_t denied = SCMP_ACT_ERRNO(2);
+	unsigned int i, mine, other;
+	uint32_t def;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		def = cases[i].action == SCMP_ACT_KILL_PROCESS ?
+			      SCMP_ACT_TRAP : SCMP_ACT_KILL_PROCESS;
+		mine = blocks_insns(cases[i].action, denied, def);
+		other = blocks_insns(denied, cases[i].action, def);
+		if (cases[i].goes_on ? mine < other : mine == other)
+			continue;
+		printf("FAIL: action 0x%08x: %u instructions against %u for "
+		       "ERRNO(2)\n", cases[i].action, mine, other);
+		test_failures++;
+	}
+}
+
 int main(void)
 {
 	unsigned int rounds = 300, i, long_progs = 0;
@@ -206,6 +304,7 @@ int main(void)
 	env = getenv("ROUNDS");
 	if (env != NULL && *env)
 		rounds = (unsigned int)strtoul(env, NULL, 0);
+	weighting_by_action();
 	for (i = 0; i < rounds && test_failures < 20; i++)
 		round_once(i, &long_progs);
 	/* the bound was checked on nearly every filter */
