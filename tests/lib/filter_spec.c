@@ -398,15 +398,26 @@ int spec_print_bpf(scmp_filter_ctx ctx)
  * @filters: the program's filters, ended by a NULL name
  *
  * Builds the filter argv[1] names (the first one without an argument, as
- * sim-check runs the program) and writes its BPF to stdout. Returns the
- * exit status: 0, 77 (skip) or 1.
+ * sim-check runs the program) and writes its BPF to stdout. With
+ * --specs, lists every filter instead, as "filter NAME" and then its
+ * statements, one a line (tests/92-prove-sims proves them all). Returns
+ * the exit status: 0, 77 (skip) or 1.
  */
 int spec_sim_main(int argc, char *argv[], const struct spec_filter *filters)
 {
 	const struct spec_filter *f = filters;
+	const char *const *stmt;
 	scmp_filter_ctx ctx;
 	int status;
 
+	if (argc == 2 && strcmp(argv[1], "--specs") == 0) {
+		for (; f->name != NULL; f++) {
+			printf("filter %s\n", f->name);
+			for (stmt = f->spec; *stmt != NULL; stmt++)
+				printf("%s\n", *stmt);
+		}
+		return 0;
+	}
 	if (argc > 1)
 		for (; f->name != NULL && strcmp(f->name, argv[1]) != 0; f++)
 			;
