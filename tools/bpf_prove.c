@@ -115,6 +115,15 @@ void bpf_prove_close(struct bpf_prove *p)
 }
 
 /**
+ * bpf_prove_reset() - see bpf_prove.h
+ */
+int bpf_prove_reset(struct bpf_prove *p)
+{
+	Z3_solver_reset(p->ctx, p->solver);
+	return Z3_get_error_code(p->ctx) != Z3_OK ? -EFAULT : 0;
+}
+
+/**
  * bpf_prove_u32() - see bpf_prove.h
  */
 Z3_ast bpf_prove_u32(struct bpf_prove *p, uint32_t v)

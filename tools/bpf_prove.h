@@ -70,6 +70,17 @@ int bpf_prove_open(struct bpf_prove *p);
 void bpf_prove_close(struct bpf_prove *p);
 
 /**
+ * bpf_prove_reset() - drop everything asserted on the solver
+ *
+ * The context and its terms stay (until bpf_prove_close()), so that one
+ * context can serve many checks: making a new one costs more than
+ * checking a small program.
+ *
+ * Return: 0, or -EFAULT on a Z3 error.
+ */
+int bpf_prove_reset(struct bpf_prove *p);
+
+/**
  * bpf_prove_prog() - the value a program returns, as a 32-bit term
  * @prog: a program that bpf_sim_verify() accepts; its byte order decides
  *        where the halves of the 64-bit fields are
