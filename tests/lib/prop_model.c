@@ -1379,6 +1379,16 @@ static int view_cmp(const void *a, const void *b)
 	c = rule_order(x->r, y->r);
 	if (c != 0)
 		return c;
+	/*
+	 * rule_order() calls a rule level with those its tests lead (sides
+	 * aside), which makes it no order a sort can use: a < b and b < c,
+	 * but a and c level. Shorter first makes it lexicographic order, a
+	 * total one that keeps every "tried before" of rule_order(); rules it
+	 * calls level never match together (one leads the other with a test
+	 * on the other side).
+	 */
+	if (x->r->len != y->r->len)
+		return x->r->len < y->r->len ? -1 : 1;
 	return (x->live > y->live) - (x->live < y->live);
 }
 
