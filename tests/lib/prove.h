@@ -60,13 +60,13 @@ int prove_bpf(const struct pm_state *st, const struct bpf_sim_prog *prog,
 void prove_report(FILE *f, const char *name, const struct pm_state *st,
 		  const struct bpf_sim_prog *prog,
 		  const struct prove_result *res);
-int prove_ctx(scmp_filter_ctx ctx, const char *name, struct prove_tally *t);
 void prove_tally_add(struct prove_tally *t, const char *name,
 		     const struct prove_result *res);
 void prove_tally_print(FILE *f, const char *what,
 		       const struct prove_tally *t);
 
 /* prove_record.c: the shadow models of the filters this process built. */
+int prove_ctx(scmp_filter_ctx ctx, const char *name, struct prove_tally *t);
 int prove_record_model(scmp_filter_ctx ctx, const struct pm_state **st,
 		       const char **why_not);
 const struct prop_api *prove_record_resolver(void);

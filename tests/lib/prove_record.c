@@ -19,6 +19,8 @@
  * Calls that do not change the program (exports, loads, notification,
  * resolvers, attributes other than the bad-arch action, API_TSKIP and
  * OPTIMIZE) pass through unrecorded.
+ *
+ * prove_ctx() is the way in: it proves a filter against its shadow model.
  */
 
 #include <errno.h>
@@ -414,4 +416,67 @@ void __wrap_seccomp_transaction_reject(scmp_filter_ctx ctx)
 
 	__real_seccomp_transaction_reject(ctx);
 	follow(ctx, &op, 0);
+}
+
+/**
+ * prove_ctx - export a filter built in this process and prove it
+ * @name: names it in messages
+ * @t:    counts the outcome
+ *
+ * The filter's rules come from the shadow model its calls were recorded
+ * into (prove_record.c). A filter the model could not follow, or that does
+ * not export, is skipped with the reason on stdout; one whose return codes
+ * the model did not predict fails.
+ *
+ * Returns 0 if proved, 1 if not (explained on stdout), 77 if skipped.
+ */
+int prove_ctx(scmp_filter_ctx ctx, const char *name, struct prove_tally *t)
+{
+	const struct pm_state *st;
+	const char *why_not = NULL;
+	struct prove_result res;
+	struct bpf_sim_prog prog = { 0 };
+	size_t len = (BPF_MAXINSNS + 1) * sizeof(struct sock_filter);
+	unsigned char *buf;
+	int rc;
+
+	rc = prove_record_model(ctx, &st, &why_not);
+	if (rc == 1) {
+		printf("FAIL %s: %s\n", name, why_not);
+		t->failed++;
+		return 1;
+	}
+	if (rc != 0) {
+		printf("skip %s: %s\n", name, why_not);
+		t->skipped++;
+		return 77;
+	}
+	buf = malloc(len);
+	if (buf == NULL)
+		return 1;
+	rc = seccomp_export_bpf_mem(ctx, buf, &len);
+	if (rc < 0) {
+		printf("skip %s: seccomp_export_bpf_mem: %d\n", name, rc);
+		free(buf);
+		t->skipped++;
+		return 77;
+	}
+	rc = bpf_sim_load_mem(&prog, buf, len, pm_big_endian(st));
+	free(buf);
+	if (rc == 0)
+		rc = prove_bpf(st, &prog, &res);
+	if (rc < 0) {
+		printf("FAIL %s: no proof: %s\n", name, strerror(-rc));
+		t->failed++;
+		bpf_sim_free(&prog);
+		return 1;
+	}
+	prove_tally_add(t, name, &res);
+	if (res.proved)
+		printf("proved %s: %u instructions, %.3f s\n", name, res.insns,
+		       res.seconds);
+	else
+		prove_report(stdout, name, st, &prog, &res);
+	bpf_sim_free(&prog);
+	return res.proved ? 0 : 1;
 }
