@@ -18,7 +18,7 @@
  * foreign ABIs, the edges of every comparison): a mutant proved that the
  * model shows wrong fails the test. Most mutants must be caught.
  *
- * Environment: SEED, ROUNDS (filters; default 8).
+ * Environment: SEED, FILTERS (default 8).
  */
 
 #include <stdio.h>
@@ -28,7 +28,7 @@
 #include "prove.h"
 
 #define DEFAULT_SEED 0x3a7a7e5ULL
-#define DEFAULT_ROUNDS 8
+#define DEFAULT_FILTERS 8
 #define MUTANTS_PER_FILTER 16
 #define INPUTS_PER_SYSCALL 16
 
@@ -167,7 +167,7 @@ static uint64_t env_u64(const char *name, uint64_t fallback)
 int main(void)
 {
 	uint64_t seed = env_u64("SEED", DEFAULT_SEED);
-	unsigned int rounds = (unsigned int)env_u64("ROUNDS", DEFAULT_ROUNDS);
+	unsigned int rounds = (unsigned int)env_u64("FILTERS", DEFAULT_FILTERS);
 	struct prop_gen_opts opts = { .txn = true };
 	struct tally t = { 0 };
 	struct prove_tally pt = { 0 };
