@@ -361,6 +361,10 @@ int bpf_prove_prog(struct bpf_prove *p, const struct bpf_sim_prog *prog,
 	for (pc = 0; pc < prog->len; pc++)
 		if (nodes[pc].reach != NULL)
 			step(p, prog, nodes, pc, &ex);
+	if (ex.cnt == 0) {
+		rc = -EINVAL;	/* no return reachable: not a verified program */
+		goto out;
+	}
 	/* one exit is taken on every input: the last needs no condition */
 	result = ex.value[ex.cnt - 1];
 	for (i = ex.cnt - 1; i-- > 0;)
