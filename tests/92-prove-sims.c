@@ -1,19 +1,21 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* 92-prove-sims: every filter of the spec-based sim tests, proved against its rules for every input. */
+/* 92-prove-sims: every filter of the spec-based sim and pfc tests, proved against its rules for every input. */
 
 /*
- * The sim tests check their filters on the rows of their tables; this
- * proves the same filters on every input. Each NN-sim-topic program whose
- * source hands its filters to spec_sim_main() (lib/filter_spec.h) lists
- * them with --specs; every one is built again here from the same
+ * The sim tests check their filters on the rows of their tables, the pfc
+ * tests their PFC; this proves the programs of the same filters on every
+ * input. Each NN-sim-topic or NN-pfc-topic program whose source hands its
+ * filters to spec_sim_main() or spec_pfc_main() (lib/filter_spec.h)
+ * lists them with --specs; every one is built again here from the same
  * statements through the public API, its calls recorded into a shadow
  * model (lib/prove_record.c), exported, and proved against the model with
  * Z3 (lib/prove.h). A counterexample is printed with the rules it
  * involves and an scmp_bpf_sim command that replays it.
  *
- * The programs are those of $srcdir's NN-*.tests tables, so a new
- * spec-based sim test is proved without being named here. Filters whose
- * spec asks for another native ABI are skipped, as the sim test skips.
+ * The programs are those of $srcdir's NN-*.tests tables and NN-*.pfc
+ * golden files, so a new spec-based test is proved without being named
+ * here. Filters whose spec asks for another native ABI are skipped, as
+ * their test skips.
  */
 
 #include <dirent.h>
@@ -31,7 +33,7 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Whether $srcdir/NAME.c hands its filters to spec_sim_main(). */
+/* Whether $srcdir/NAME.c hands its filters to the spec runner. */
 static bool spec_based(const char *srcdir, const char *name)
 {
 	char path[512], line[LINE_MAX_LEN];
@@ -43,7 +45,8 @@ static bool spec_based(const char *srcdir, const char *name)
 	if (f == NULL)
 		return false;
 	while (!found && fgets(line, sizeof(line), f) != NULL)
-		found = strstr(line, "spec_sim_main(") != NULL;
+		found = strstr(line, "spec_sim_main(") != NULL ||
+			strstr(line, "spec_pfc_main(") != NULL;
 	fclose(f);
 	return found;
 }
@@ -56,7 +59,11 @@ static int prove_one(const char *prog, const char *filter,
 	scmp_filter_ctx ctx;
 	int status;
 
-	snprintf(name, sizeof(name), "%s/%s", prog, filter);
+	/* a pfc test has one filter, named after it */
+	if (strcmp(prog, filter) == 0)
+		snprintf(name, sizeof(name), "%s", prog);
+	else
+		snprintf(name, sizeof(name), "%s/%s", prog, filter);
 	/* each sim test runs in a fresh process: the API level as probed */
 	seccomp_reset(NULL, 0);
 	ctx = spec_build(spec, &status);
@@ -154,14 +161,18 @@ int main(void)
 	}
 	while ((e = readdir(d)) != NULL) {
 		len = strlen(e->d_name);
-		if (len < 7 || strcmp(e->d_name + len - 6, ".tests") != 0)
+		if (len > 6 && strcmp(e->d_name + len - 6, ".tests") == 0)
+			len -= 6;
+		else if (len > 4 && strcmp(e->d_name + len - 4, ".pfc") == 0)
+			len -= 4;
+		else
 			continue;
 		grown = realloc(names, (cnt + 1) * sizeof(*names));
 		if (grown == NULL)
 			break;
 		names = grown;
 		names[cnt] = strdup(e->d_name);
-		names[cnt++][len - 6] = '\0';
+		names[cnt++][len] = '\0';
 	}
 	closedir(d);
 	qsort(names, cnt, sizeof(*names), name_cmp);
@@ -175,13 +186,13 @@ int main(void)
 		free(names[i]);
 	}
 	free(names);
-	printf("%u sim test programs: ", programs);
+	printf("%u sim and pfc test programs: ", programs);
 	prove_tally_print(stdout, "filters", &t);
 	if (failed || t.failed > 0)
 		return 1;
 	if (t.proved == 0) {
-		fprintf(stderr, "no filter proved (no spec-based sim test"
-			" in %s?)\n", srcdir);
+		fprintf(stderr, "no filter proved (no spec-based sim or pfc"
+			" test in %s?)\n", srcdir);
 		return 77;
 	}
 	return 0;
