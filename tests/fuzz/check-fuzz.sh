@@ -7,7 +7,8 @@
 #   FUZZ_CC         the compiler (default clang); skipped if it cannot link
 #                   -fsanitize=fuzzer (Debian: clang libclang-rt-14-dev)
 #   FUZZ_SECONDS    seconds per harness (default 60)
-#   FUZZ_HARNESSES  which ones (default "api resolver tools")
+#   FUZZ_HARNESSES  which ones (default "api resolver tools prove"; prove
+#                   is skipped without Z3's z3.h and libz3)
 #   FUZZ_FLAGS      more libFuzzer flags, e.g. "-jobs=2 -workers=2"
 # Each harness runs on OUTDIR/corpus-NAME (new inputs go there) and on the
 # seed corpus tests/fuzz/corpus/NAME; a finding is saved as OUTDIR/crash-*
@@ -19,7 +20,7 @@ top_builddir=$2
 out=$3
 cc=${FUZZ_CC:-clang}
 seconds=${FUZZ_SECONDS:-60}
-harnesses=${FUZZ_HARNESSES:-api resolver tools}
+harnesses=${FUZZ_HARNESSES:-api resolver tools prove}
 flags=${FUZZ_FLAGS:-}
 
 fz=$top_srcdir/tests/fuzz
@@ -27,7 +28,8 @@ cflags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -I$top_builddir/include -I$top_srcdir/include
 	-I$top_srcdir/src -I$top_srcdir/tools -I$top_srcdir/tests/lib -I$fz"
 headers="$top_srcdir/src/*.h $top_srcdir/include/*.h $top_builddir/include/*.h
-	$top_srcdir/tools/bpf_sim.h $top_srcdir/tests/lib/prop.h $fz/*.h"
+	$top_srcdir/tools/bpf_sim.h $top_srcdir/tools/bpf_prove.h
+	$top_srcdir/tests/lib/prop.h $top_srcdir/tests/lib/prove.h $fz/*.h"
 
 mkdir -p "$out/obj" || exit 1
 
@@ -62,6 +64,17 @@ done
 compile "$top_srcdir/tools/bpf_sim.c" "$out/obj/bpf_sim.o" || exit 1
 lib="$lib $out/obj/bpf_sim.o"
 
+# the prover's harness needs Z3 (Debian: libz3-dev)
+printf '#include <z3.h>\nint main(void) { Z3_mk_config(); return 0; }\n' \
+	> "$out/probe-z3.c"
+if ! $cc "$out/probe-z3.c" -lz3 -o "$out/probe-z3" >/dev/null 2>&1; then
+	case " $harnesses " in
+	*" prove "*)
+		echo "check-fuzz: SKIP fuzz-prove: no Z3 (Debian: libz3-dev)"
+		harnesses=$(echo " $harnesses " | sed 's/ prove / /') ;;
+	esac
+fi
+
 objs_api="fuzz_api prop prop_model"
 objs_resolver="fuzz_resolver"
 objs_tools="fuzz_tools sim_tool disasm_tool resolver_tool"
@@ -69,6 +82,15 @@ compile "$fz/fuzz_api.c" "$out/obj/fuzz_api.o" || exit 1
 compile "$top_srcdir/tests/lib/prop.c" "$out/obj/prop.o" || exit 1
 compile "$top_srcdir/tests/lib/prop_model.c" "$out/obj/prop_model.o" || exit 1
 compile "$fz/fuzz_resolver.c" "$out/obj/fuzz_resolver.o" || exit 1
+objs_prove="fuzz_prove prove prop prop_model bpf_prove"
+libs_prove="-lz3"
+case " $harnesses " in
+*" prove "*)
+	compile "$fz/fuzz_prove.c" "$out/obj/fuzz_prove.o" || exit 1
+	compile "$top_srcdir/tests/lib/prove.c" "$out/obj/prove.o" || exit 1
+	compile "$top_srcdir/tools/bpf_prove.c" "$out/obj/bpf_prove.o" ||
+		exit 1 ;;
+esac
 compile "$fz/fuzz_tools.c" "$out/obj/fuzz_tools.o" || exit 1
 # the tools' main() runs in-process; their exit() returns to the harness
 tool="-Dexit=fuzz_tool_exit"
@@ -82,13 +104,13 @@ compile "$top_srcdir/tools/scmp_sys_resolver.c" "$out/obj/resolver_tool.o" \
 
 failed=0
 for h in $harnesses; do
-	eval "objs=\$objs_$h"
+	eval "objs=\$objs_$h libs=\${libs_$h:-}"
 	list=""
 	for o in $objs; do
 		list="$list $out/obj/$o.o"
 	done
 	echo "  FUZZLD   $out/fuzz-$h"
-	$cc $cflags $list $lib -ldl -o "$out/fuzz-$h" || exit 1
+	$cc $cflags $list $lib -ldl $libs -o "$out/fuzz-$h" || exit 1
 done
 
 for h in $harnesses; do

@@ -393,13 +393,23 @@ int spec_print_bpf(scmp_filter_ctx ctx)
 	return 0;
 }
 
+/* Lists a filter's statements, as --specs does. */
+static void spec_list(const char *name, const char *const *spec)
+{
+	printf("filter %s\n", name);
+	for (; *spec != NULL; spec++)
+		printf("%s\n", *spec);
+}
+
 /**
  * spec_sim_main - main() of a sim test program
  * @filters: the program's filters, ended by a NULL name
  *
  * Builds the filter argv[1] names (the first one without an argument, as
- * sim-check runs the program) and writes its BPF to stdout. Returns the
- * exit status: 0, 77 (skip) or 1.
+ * sim-check runs the program) and writes its BPF to stdout. With
+ * --specs, lists every filter instead, as "filter NAME" and then its
+ * statements, one a line (tests/92-prove-sims proves them all). Returns
+ * the exit status: 0, 77 (skip) or 1.
  */
 int spec_sim_main(int argc, char *argv[], const struct spec_filter *filters)
 {
@@ -407,6 +417,11 @@ int spec_sim_main(int argc, char *argv[], const struct spec_filter *filters)
 	scmp_filter_ctx ctx;
 	int status;
 
+	if (argc == 2 && strcmp(argv[1], "--specs") == 0) {
+		for (; f->name != NULL; f++)
+			spec_list(f->name, f->spec);
+		return 0;
+	}
 	if (argc > 1)
 		for (; f->name != NULL && strcmp(f->name, argv[1]) != 0; f++)
 			;
@@ -529,7 +544,8 @@ out:
  *
  * Builds the spec's filter and compares its PFC with the golden file
  * named after the program (NAME.pfc in $srcdir); with -w writes the PFC
- * to stdout instead. Returns the exit status: 0, 77 (skip) or 1.
+ * to stdout instead, with --specs the spec as spec_sim_main() lists its
+ * filters. Returns the exit status: 0, 77 (skip) or 1.
  */
 int spec_pfc_main(int argc, char *argv[], const char *const *spec)
 {
@@ -543,6 +559,10 @@ int spec_pfc_main(int argc, char *argv[], const char *const *spec)
 	if (strncmp(base, "lt-", 3) == 0)
 		base += 3;
 	snprintf(golden, sizeof(golden), "%s.pfc", base);
+	if (argc == 2 && strcmp(argv[1], "--specs") == 0) {
+		spec_list(base, spec);
+		return 0;
+	}
 	ctx = spec_build(spec, &status);
 	if (ctx == NULL)
 		return status;

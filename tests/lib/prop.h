@@ -216,6 +216,52 @@ bool pm_rules_normalised(const struct pm_state *st, int a, int b);
 bool pm_normalised_op(struct pm_state *st, const struct prop_op *op);
 bool pm_rules_subset(const struct pm_state *st, int q, int w);
 
+/*
+ * The live rules as a filter must apply them, for the prover
+ * (tests/lib/prove.c): each rule's tests in the model's normal form,
+ *
+ *	PM_TEST_EQ  (arg & mask) == datum
+ *	PM_TEST_GT  arg > datum
+ *	PM_TEST_GE  arg >= datum
+ *
+ * a rule matching when each test comes out as @holds says (on 32-bit ABIs
+ * on the argument's low word). Only rules that reach a filter are listed
+ * (no pseudo numbers; -1 only with API_TSKIP), by ABI in filter order,
+ * then by number, then in the order they are tried.
+ */
+enum { PM_TEST_EQ, PM_TEST_GT, PM_TEST_GE };
+
+#define PM_VIEW_ARCHES 32
+
+struct pm_view_test {
+	unsigned int arg;
+	int op;
+	bool holds;
+	uint64_t mask;		/* PM_TEST_EQ only */
+	uint64_t datum;
+};
+
+struct pm_view_rule {
+	uint32_t token;
+	int num;
+	uint32_t action;
+	unsigned int len;	/* 0: unconditional */
+	struct pm_view_test t[PROP_ARGS];
+	int live;		/* its index among the live rules */
+};
+
+struct pm_view {
+	uint32_t def_action;
+	uint32_t badarch;
+	unsigned int arch_cnt;
+	uint32_t arches[PM_VIEW_ARCHES];	/* filter order */
+	unsigned int cnt;
+	struct pm_view_rule *rules;
+};
+
+int pm_view(const struct pm_state *st, struct pm_view *v);
+void pm_view_free(struct pm_view *v);
+
 typedef int (*pm_input_fn)(const struct seccomp_data *d, void *arg);
 int pm_inputs(const struct pm_state *st, struct prop_rng *rng,
 	      unsigned int random_per_syscall, pm_input_fn fn, void *arg);

@@ -1357,6 +1357,133 @@ int pm_rule_cmp_first_diff(const struct pm_state *st, int a, int b,
 }
 
 /*
+ * The view
+ */
+
+/* Where a live rule goes in the view: ABI position, number, trie order. */
+struct view_key {
+	const struct pm_rule *r;
+	unsigned int abi;
+	unsigned int live;
+};
+
+static int view_cmp(const void *a, const void *b)
+{
+	const struct view_key *x = a, *y = b;
+	int c;
+
+	if (x->abi != y->abi)
+		return x->abi < y->abi ? -1 : 1;
+	if (x->r->num != y->r->num)
+		return x->r->num < y->r->num ? -1 : 1;
+	c = rule_order(x->r, y->r);
+	if (c != 0)
+		return c;
+	/*
+	 * rule_order() calls a rule level with those its tests lead (sides
+	 * aside), which makes it no order a sort can use: a < b and b < c,
+	 * but a and c level. Shorter first makes it lexicographic order, a
+	 * total one that keeps every "tried before" of rule_order(); rules it
+	 * calls level never match together (one leads the other with a test
+	 * on the other side).
+	 */
+	if (x->r->len != y->r->len)
+		return x->r->len < y->r->len ? -1 : 1;
+	return (x->live > y->live) - (x->live < y->live);
+}
+
+/*
+ * Whether the view tries the rules of each syscall as eval() picks them:
+ * no rule is tried before one that eval() prefers to it.
+ */
+static bool view_ordered(const struct view_key *k, unsigned int cnt)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < cnt; i++)
+		for (j = i + 1; j < cnt && k[j].abi == k[i].abi &&
+				k[j].r->num == k[i].r->num; j++)
+			if (rule_order(k[j].r, k[i].r) < 0)
+				return false;
+	return true;
+}
+
+/**
+ * pm_view - the live rules as a filter must apply them (see prop.h)
+ * @v: receives the view; release it with pm_view_free()
+ *
+ * Returns 0, -ENOMEM, -E2BIG if the filter has more ABIs than a view
+ * holds, or -EDOM if the model's order of some syscall's rules is not
+ * one a list can follow (the prover cannot use the view then).
+ */
+int pm_view(const struct pm_state *st, struct pm_view *v)
+{
+	struct view_key *keys;
+	struct pm_view_rule *out;
+	const struct pm_rule *r;
+	unsigned int i, j, cnt = 0;
+
+	memset(v, 0, sizeof(*v));
+	if (st->cur.arch_cnt > PM_VIEW_ARCHES)
+		return -E2BIG;
+	keys = calloc(st->cur.cnt + 1, sizeof(*keys));
+	v->rules = calloc(st->cur.cnt + 1, sizeof(*v->rules));
+	if (keys == NULL || v->rules == NULL) {
+		free(keys);
+		pm_view_free(v);
+		return -ENOMEM;
+	}
+	v->def_action = st->def_action;
+	v->badarch = st->badarch;
+	v->arch_cnt = st->cur.arch_cnt;
+	memcpy(v->arches, st->cur.arches,
+	       st->cur.arch_cnt * sizeof(v->arches[0]));
+	for (i = 0; i < st->cur.cnt; i++) {
+		r = &st->cur.rules[i];
+		if (!eligible(st, r))
+			continue;
+		keys[cnt].r = r;
+		keys[cnt].abi = (unsigned int)arch_find(&st->cur, r->token);
+		keys[cnt++].live = i;
+	}
+	qsort(keys, cnt, sizeof(*keys), view_cmp);
+	if (!view_ordered(keys, cnt)) {
+		free(keys);
+		pm_view_free(v);
+		return -EDOM;
+	}
+	for (i = 0; i < cnt; i++) {
+		r = keys[i].r;
+		out = &v->rules[i];
+		out->token = r->token;
+		out->num = r->num;
+		out->action = r->action;
+		out->len = r->len;
+		out->live = (int)keys[i].live;
+		for (j = 0; j < r->len; j++) {
+			out->t[j].arg = r->t[j].arg;
+			out->t[j].op = r->t[j].op == T_EQ ? PM_TEST_EQ :
+				       r->t[j].op == T_GT ? PM_TEST_GT :
+							    PM_TEST_GE;
+			out->t[j].holds = r->t[j].holds;
+			out->t[j].mask = r->t[j].mask;
+			out->t[j].datum = r->t[j].datum;
+		}
+	}
+	v->cnt = cnt;
+	free(keys);
+	return 0;
+}
+
+/** pm_view_free - release what pm_view() allocated; a zeroed view is fine */
+void pm_view_free(struct pm_view *v)
+{
+	free(v->rules);
+	v->rules = NULL;
+	v->cnt = 0;
+}
+
+/*
  * Inputs
  */
 

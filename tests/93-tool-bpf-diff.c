@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* 93-tool-bpf-diff: scmp_bpf_diff proves equal programs equivalent and shows exactly where others differ. */
+
+/*
+ * Filters are built through the API (ours, and Debian's libseccomp 2.5.4
+ * where it is installed), exported to files and given to the tool as a
+ * user would:
+ *
+ *  - equivalent (exit 0): Docker's profile at OPTIMIZE 1 and 2; ours
+ *    against libseccomp 2.5.4's for the same rules on x86_64, at both
+ *    levels (their programs are laid out quite differently);
+ *  - different (exit 1), each difference on its own line and nothing
+ *    else: one more allowed syscall; one argument bound moved by one;
+ *    one more ABI; a changed errno;
+ *  - trouble (exit 2): a file that is no filter, a missing file, a bad
+ *    option.
+ *
+ * Docker's profile comes from ../shared/data beside the source tree
+ * ($SHARED_DATA overrides it); without it, or without the system
+ * libseccomp, those cases are reported skipped and the others run.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "prop.h"
+#include "workload.h"
+
+#define OUT_MAX 8192
+
+struct ctx {
+	char tool[512];
+	char dir[256];
+	int failed;
+	int skipped;
+};
+
+static const char *env_or(const char *name, const char *fallback)
+{
+	const char *v = getenv(name);
+
+	return v != NULL && *v != '\0' ? v : fallback;
+}
+
+/* Exports a filter of @api to DIR/NAME.bpf; returns 0 or -errno. */
+static int save(struct ctx *c, const struct prop_api *api,
+		scmp_filter_ctx f, const char *name)
+{
+	char path[512];
+	int fd, rc;
+
+	snprintf(path, sizeof(path), "%s/%s.bpf", c->dir, name);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	rc = api->export_bpf(f, fd);
+	close(fd);
+	return rc;
+}
+
+/*
+ * Runs the tool on DIR/OLD.bpf and DIR/NEW.bpf (or @args as they are, if
+ * given) and checks its exit status and that its output has exactly
+ * @lines lines, each containing the matching string of @want (NULL ends
+ * the list; fewer strings than lines: the rest are not looked at).
+ */
+static void expect(struct ctx *c, const char *what, const char *old,
+		   const char *new, const char *args, int status,
+		   unsigned int lines, const char *const *want)
+{
+	char cmd[2048], out[OUT_MAX], *line, *save_ptr;
+	unsigned int n = 0, i;
+	int rc, failed = c->failed;
+	size_t len;
+	FILE *p;
+
+	if (args != NULL)
+		snprintf(cmd, sizeof(cmd), "'%s' %s 2>&1", c->tool, args);
+	else
+		snprintf(cmd, sizeof(cmd), "'%s' '%s/%s.bpf' '%s/%s.bpf' 2>&1",
+			 c->tool, c->dir, old, c->dir, new);
+	p = popen(cmd, "r");
+	if (p == NULL) {
+		printf("FAIL %s: cannot run %s\n", what, c->tool);
+		c->failed++;
+		return;
+	}
+	len = fread(out, 1, sizeof(out) - 1, p);
+	out[len] = '\0';
+	rc = pclose(p);
+	rc = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+	for (line = strtok_r(out, "\n", &save_ptr); line != NULL;
+	     line = strtok_r(NULL, "\n", &save_ptr), n++) {
+		for (i = 0; want != NULL && want[i] != NULL && i < n; i++)
+			;
+		if (want != NULL && i == n && want[i] != NULL &&
+		    strstr(line, want[i]) == NULL) {
+			printf("FAIL %s: line %u \"%s\" lacks \"%s\"\n", what,
+			       n + 1, line, want[i]);
+			c->failed++;
+		}
+		printf("  %s: %s\n", what, line);
+	}
+	if (rc != status || n != lines) {
+		printf("FAIL %s: exit %d and %u lines, want exit %d and %u"
+		       " lines\n", what, rc, n, status, lines);
+		c->failed++;
+		return;
+	}
+	if (c->failed == failed)
+		printf("ok %s\n", what);
+}
+
+#define WANT(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+/* A small filter of ours; @extra adds one difference to it. */
+static scmp_filter_ctx small(uint32_t errno_read, int extra)
+{
+	scmp_filter_ctx f = seccomp_init(SCMP_ACT_ERRNO(1));
+
+	if (f == NULL)
+		return NULL;
+	seccomp_rule_add(f, SCMP_ACT_ALLOW, SCMP_SYS(write), 1,
+			 SCMP_A0(SCMP_CMP_LE, extra == 2 ? 6 : 5));
+	seccomp_rule_add(f, SCMP_ACT_ALLOW, SCMP_SYS(exit_group), 0);
+	seccomp_rule_add(f, SCMP_ACT_ERRNO(errno_read), SCMP_SYS(read), 0);
+	if (extra == 1)
+		seccomp_rule_add(f, SCMP_ACT_ALLOW, SCMP_SYS(getrandom), 0);
+	if (extra == 3)
+		seccomp_arch_add(f, SCMP_ARCH_X86);
+	return f;
+}
+
+static void check_small(struct ctx *c, const struct prop_api *ours)
+{
+	static const char *const names[] = { "base", "rule", "bound", "abi" };
+	char args[1024];
+	scmp_filter_ctx f;
+	unsigned int i;
+	int rc = 0;
+
+	for (i = 0; i < 4 && rc == 0; i++) {
+		f = small(13, (int)i);
+		rc = f == NULL ? -ENOMEM : save(c, ours, f, names[i]);
+		seccomp_release(f);
+	}
+	f = small(12, 0);
+	if (rc == 0)
+		rc = save(c, ours, f, "errno");
+	seccomp_release(f);
+	if (rc < 0) {
+		printf("FAIL small filters: %s\n", strerror(-rc));
+		c->failed++;
+		return;
+	}
+	expect(c, "the same filter", "base", "base", NULL, 0, 1,
+	       WANT("equivalent"));
+	expect(c, "one more rule", "base", "rule", NULL, 1, 1,
+	       WANT("x86_64 getrandom (318): old ERRNO(1), new ALLOW"));
+	expect(c, "one bound", "base", "bound", NULL, 1, 1,
+	       WANT("x86_64 write (1) a0=0x6: old ERRNO(1), new ALLOW"));
+	expect(c, "one more ABI", "base", "abi", NULL, 1, 1,
+	       WANT("x86: every call differs, e.g. x86 restart_syscall (0):"
+		    " old KILL, new ERRNO(1)"));
+	expect(c, "another errno", "base", "errno", NULL, 1, 1,
+	       WANT("x86_64 read (0): old ERRNO(13), new ERRNO(12)"));
+	expect(c, "two differences", "rule", "bound", NULL, 1, 2,
+	       WANT("x86_64 write (1) a0=0x6: old ERRNO(1), new ALLOW",
+		    "x86_64 getrandom (318): old ALLOW, new ERRNO(1)"));
+	snprintf(args, sizeof(args), "-n 1 '%s/rule.bpf' '%s/bound.bpf'",
+		 c->dir, c->dir);
+	expect(c, "-n 1", NULL, NULL, args, 1, 2,
+	       WANT("x86_64", "more differences"));
+	snprintf(args, sizeof(args), "-q '%s/rule.bpf' '%s/bound.bpf'",
+		 c->dir, c->dir);
+	expect(c, "-q", NULL, NULL, args, 1, 0, NULL);
+}
+
+static void check_trouble(struct ctx *c)
+{
+	char args[1024], path[512];
+	FILE *f;
+
+	/* 16 bytes: two instructions, the first of opcode 0x6f6e */
+	snprintf(path, sizeof(path), "%s/junk.bpf", c->dir);
+	f = fopen(path, "w");
+	if (f != NULL) {
+		fputs("not a filter ok\n", f);
+		fclose(f);
+	}
+	expect(c, "not a filter", "base", "junk", NULL, 2, 1,
+	       WANT("not a filter the kernel accepts: instruction 0"));
+	snprintf(path, sizeof(path), "%s/short.bpf", c->dir);
+	f = fopen(path, "w");
+	if (f != NULL) {
+		fputs("short\n", f);
+		fclose(f);
+	}
+	expect(c, "not whole instructions", "short", "base", NULL, 2, 1,
+	       WANT("not a seccomp filter"));
+	snprintf(args, sizeof(args), "'%s/base.bpf' '%s/none.bpf'", c->dir,
+		 c->dir);
+	expect(c, "a missing file", NULL, NULL, args, 2, 1,
+	       WANT("No such file"));
+	expect(c, "a bad option", NULL, NULL, "-x a b", 2, 8, NULL);
+}
+
+/* Builds Docker's profile with @api, as bench builds it; NULL if not. */
+static scmp_filter_ctx docker(const struct prop_api *api,
+			      const struct workload *w, uint32_t optimize)
+{
+	scmp_filter_ctx f = api->init(w->def);
+	size_t i;
+
+	if (f == NULL)
+		return NULL;
+	if (api->attr_set(f, SCMP_FLTATR_CTL_OPTIMIZE, optimize) < 0) {
+		api->release(f);
+		return NULL;
+	}
+	for (i = 0; i < w->cnt; i++)
+		api->rule_add_array(f, w->rules[i].action, w->rules[i].nr,
+				    w->rules[i].cnt, w->rules[i].cmp);
+	return f;
+}
+
+static void check_docker(struct ctx *c, const struct prop_api *ours)
+{
+	struct workload_set set = { 0 };
+	char data[512], probe[1024], name[32];
+	struct workload *w = NULL;
+	struct prop_api sys;
+	scmp_filter_ctx f;
+	size_t i;
+	int rc = 0, level;
+
+	snprintf(data, sizeof(data), "%s/../shared/data",
+		 env_or("top_srcdir", ".."));
+	set.data = env_or("SHARED_DATA", data);
+	snprintf(probe, sizeof(probe), "%s/docker-default-seccomp.json",
+		 set.data);
+	if (access(probe, R_OK) != 0 || workload_load_all(&set) < 0) {
+		printf("skipped Docker's profile: no policy data in %s\n",
+		       set.data);
+		c->skipped++;
+		workload_set_free(&set);
+		return;
+	}
+	for (i = 0; i < set.cnt; i++)
+		if (strcmp(set.w[i].id, "docker") == 0)
+			w = &set.w[i];
+	if (w != NULL)
+		workload_resolve(&set, w);
+	for (level = 1; level <= 2 && w != NULL && rc == 0; level++) {
+		f = docker(ours, w, (uint32_t)level);
+		snprintf(name, sizeof(name), "docker-ours-%d", level);
+		rc = f == NULL ? -EINVAL : save(c, ours, f, name);
+		ours->release(f);
+	}
+	if (w == NULL || rc < 0) {
+		printf("FAIL Docker's profile: not built\n");
+		c->failed++;
+		workload_set_free(&set);
+		return;
+	}
+	expect(c, "Docker at OPTIMIZE 1 and 2", "docker-ours-1",
+	       "docker-ours-2", NULL, 0, 1, WANT("equivalent"));
+	if (prop_api_open_system(&sys) < 0) {
+		printf("skipped Docker's profile against libseccomp 2.5.4:"
+		       " no system libseccomp.so.2\n");
+		c->skipped++;
+		workload_set_free(&set);
+		return;
+	}
+	for (level = 1; level <= 2 && rc == 0; level++) {
+		f = docker(&sys, w, (uint32_t)level);
+		snprintf(name, sizeof(name), "docker-sys-%d", level);
+		rc = f == NULL ? -EINVAL : save(c, &sys, f, name);
+		sys.release(f);
+	}
+	if (rc < 0) {
+		printf("FAIL Docker's profile: not built by the system"
+		       " libseccomp\n");
+		c->failed++;
+	} else {
+		expect(c, "Docker, ours and 2.5.4's", "docker-ours-1",
+		       "docker-sys-1", NULL, 0, 1, WANT("equivalent"));
+		expect(c, "Docker, ours and 2.5.4's binary tree",
+		       "docker-ours-2", "docker-sys-2", NULL, 0, 1,
+		       WANT("equivalent"));
+	}
+	prop_api_close(&sys);
+	workload_set_free(&set);
+}
+
+int main(void)
+{
+	struct ctx c = { .failed = 0 };
+	struct prop_api ours;
+	char cmd[512];
+
+	if (seccomp_arch_native() != SCMP_ARCH_X86_64) {
+		fprintf(stderr, "the expected differences are x86_64's\n");
+		return 77;
+	}
+	snprintf(c.tool, sizeof(c.tool), "%s/tools/scmp_bpf_diff",
+		 env_or("top_builddir", ".."));
+	snprintf(c.dir, sizeof(c.dir), "%s/bpf-diff.XXXXXX",
+		 env_or("TMPDIR", "/tmp"));
+	if (mkdtemp(c.dir) == NULL) {
+		perror("mkdtemp");
+		return 1;
+	}
+	/* actions the kernel lacks would be refused: the programs would vary */
+	seccomp_api_set(7);
+	prop_api_ours(&ours);
+	check_small(&c, &ours);
+	check_trouble(&c);
+	check_docker(&c, &ours);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", c.dir);
+	if (system(cmd) != 0)
+		printf("(cannot remove %s)\n", c.dir);
+	printf("%d failed, %d skipped\n", c.failed, c.skipped);
+	return c.failed > 0 ? 1 : 0;
+}
