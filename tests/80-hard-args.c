@@ -312,8 +312,8 @@ ROW(r_badarch_bad, seccomp_attr_set(e->ctx, SCMP_FLTATR_ACT_BADARCH, 1))
 ROW(r_enosys_errno,
     seccomp_attr_set(e->ctx, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_ERRNO(4095)))
 ROW(r_enosys_bad, seccomp_attr_set(e->ctx, SCMP_FLTATR_ACT_ENOSYS, 1))
-ROW(r_kvermax_null, seccomp_attr_set(e->ctx, SCMP_FLTATR_CTL_KVERMAX,
-				     __SCMP_KV_NULL))
+ROW(r_kvermax_null,
+    seccomp_attr_set(e->ctx, SCMP_FLTATR_CTL_KVERMAX, __SCMP_KV_NULL))
 ROW(r_kvermax_max,
     seccomp_attr_set(e->ctx, SCMP_FLTATR_CTL_KVERMAX, __SCMP_KV_MAX))
 ROW(r_kvermax_ones,
@@ -561,10 +561,10 @@ static const struct row rows[] = {
     {"level 4: notify_id_valid", r_l4_notify_id, -EOPNOTSUPP, 0},
     {"level 2: BADARCH LOG", r_l2_badarch_log, -EINVAL, KEEP},
     {"level 2: ACT_ENOSYS LOG", r_l2_enosys_log, -EINVAL, KEEP},
-    {"level 5: ACT_ENOSYS NOTIFY with TSYNC", r_l5_enosys_notify_tsync,
-     -EINVAL, 0},
-    {"level 5: TSYNC with ACT_ENOSYS NOTIFY", r_l5_tsync_enosys_notify,
-     -EINVAL, 0},
+    {"level 5: ACT_ENOSYS NOTIFY with TSYNC", r_l5_enosys_notify_tsync, -EINVAL,
+     0},
+    {"level 5: TSYNC with ACT_ENOSYS NOTIFY", r_l5_tsync_enosys_notify, -EINVAL,
+     0},
 
     {"export_bpf(fd -1)", r_bpf_badfd, -ECANCELED, KEEP},
     {"export_pfc(fd -1)", r_pfc_badfd, -ECANCELED, KEEP},

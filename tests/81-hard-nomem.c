@@ -179,10 +179,8 @@ static scmp_filter_ctx fx_kvermax(void)
 }
 
 static const struct fixture fixtures[] = {
-    {"native", fx_native},
-    {"multi-arch", fx_multi},
-    {"big-endian", fx_big},
-    {"binary tree, transactions", fx_txn},
+    {"native", fx_native},   {"multi-arch", fx_multi},
+    {"big-endian", fx_big},  {"binary tree, transactions", fx_txn},
     {"KVERMAX", fx_kvermax},
 };
 

@@ -236,8 +236,8 @@ static struct PyModuleDef seccomp_module = {
 static int add_kver_constants(PyObject *dict)
 {
 	static const unsigned int zero[] = {
-	    SCMP_KV_3_0, SCMP_KV_4_0, SCMP_KV_5_0,   SCMP_KV_6_0,
-	    SCMP_KV_7_0, __SCMP_KV_MAX,
+	    SCMP_KV_3_0, SCMP_KV_4_0, SCMP_KV_5_0,
+	    SCMP_KV_6_0, SCMP_KV_7_0, __SCMP_KV_MAX,
 	};
 	char name[32];
 	unsigned int i, kver;

@@ -534,8 +534,9 @@ static int attr_want(unsigned int arch_cnt, int attr, uint32_t value)
 	case SCMP_FLTATR_ACT_ENOSYS:
 		return pm_action_valid(value) ? 0 : -EINVAL;
 	case SCMP_FLTATR_CTL_KVERMAX:
-		return value > __SCMP_KV_NULL && value < __SCMP_KV_MAX ? 0 :
-									  -EINVAL;
+		return value > __SCMP_KV_NULL && value < __SCMP_KV_MAX
+			   ? 0
+			   : -EINVAL;
 	case SCMP_FLTATR_ACT_DEFAULT:
 		return -EACCES;
 	case SCMP_FLTATR_CTL_NNP:
@@ -707,8 +708,8 @@ static int merge_want(scmp_filter_ctx dst, scmp_filter_ctx src,
 	seccomp_attr_get(dst, SCMP_FLTATR_CTL_KVERMAX, &kvermax);
 	seccomp_attr_get(dst, SCMP_FLTATR_ACT_ENOSYS, &enosys);
 	if (nd == 0 || ns == 0 || src_def != dst_def ||
-	    src_tsync != (tsync != 0) || nnp != 1 ||
-	    kvermax != SCMP_KV_UNDEF || enosys != SCMP_ACT_ERRNO(ENOSYS))
+	    src_tsync != (tsync != 0) || nnp != 1 || kvermax != SCMP_KV_UNDEF ||
+	    enosys != SCMP_ACT_ERRNO(ENOSYS))
 		return -EINVAL;
 	if (big_endian(dst) != big_endian(src))
 		return -EDOM;
