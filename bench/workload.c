@@ -49,6 +49,9 @@ static bool dropped(const struct workload_set *set, const char *key)
  * Workloads
  */
 
+/* SCMP_KV_6_13, by value: the system's seccomp.h has no enum scmp_kver */
+#define KV_6_13 76u
+
 static struct workload *workload_new(struct workload_set *set, const char *id,
 				     const char *title, uint32_t def)
 {
@@ -437,6 +440,19 @@ int workload_load_all(struct workload_set *set)
 	workload_arches(w, x86_3, 3);
 	w->optimize = 2;
 	rc |= load_oci(w, set->data, docker, profile_docker_caps, NULL);
+	/*
+	 * The profile with ENOSYS for what it does not know: its newest calls
+	 * came in 6.13 (setxattrat and the other *xattrat calls).
+	 */
+	w = workload_new(set, "docker-kvermax", "Docker default, KVERMAX 6.13",
+			 0);
+	w->kvermax = KV_6_13;
+	rc |= load_oci(w, set->data, docker, profile_docker_caps, NULL);
+	w = workload_new(set, "docker-3arch-kvermax",
+			 "Docker default, KVERMAX 6.13", 0);
+	workload_arches(w, x86_3, 3);
+	w->kvermax = KV_6_13;
+	rc |= load_oci(w, set->data, docker, profile_docker_caps, NULL);
 	w = workload_new(set, "podman-3arch", "containers-common (Podman)", 0);
 	workload_arches(w, x86_3, 3);
 	rc |= load_oci(w, set->data, podman, podman_caps, NULL);
@@ -526,6 +542,15 @@ int workload_build(const struct workload *w, struct workload_build *out)
 		if (rc < 0)
 			goto fail;
 	}
+	/* libseccomp has no KVERMAX: its build is the profile without it */
+#ifdef _SECCOMP_H_KVERS
+	if (w->kvermax != 0) {
+		rc = seccomp_attr_set(out->ctx, SCMP_FLTATR_CTL_KVERMAX,
+				      w->kvermax);
+		if (rc < 0)
+			goto fail;
+	}
+#endif
 	for (r = 0; r < w->cnt; r++) {
 		rc = seccomp_rule_add_array(out->ctx, w->rules[r].action,
 					    w->rules[r].nr, w->rules[r].cnt,

@@ -30,6 +30,7 @@ struct workload {
 	unsigned int narch;
 	bool drop_native;  /* the filter is not for this machine's ABI */
 	uint32_t optimize; /* 0: the library's default */
+	uint32_t kvermax;  /* SCMP_FLTATR_CTL_KVERMAX (enum scmp_kver), or 0 */
 	struct rule *rules;
 	size_t cnt;
 	size_t cap;

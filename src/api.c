@@ -84,6 +84,16 @@ static bool action_ok(uint32_t action)
 	return def != NULL && sys_action_supported(def);
 }
 
+/*
+ * Whether the filter may return NOTIFY: a load asks the kernel for a
+ * listener then. The ENOSYS action counts whether KVERMAX is set or not.
+ */
+static bool notifies(const struct db_filter *filter)
+{
+	return filter->notify_used ||
+	       filter->attr.act_enosys == SCMP_ACT_NOTIFY;
+}
+
 /* The ABI of a token, SCMP_ARCH_NATIVE meaning the build's. */
 static const struct arch_def *token_arch(uint32_t token)
 {
@@ -186,9 +196,15 @@ API int seccomp_merge(scmp_filter_ctx ctx_dst, scmp_filter_ctx ctx_src)
 	/* its ABIs overlap with themselves, as libseccomp reports */
 	if (dst == src)
 		return -EEXIST;
+	/*
+	 * The merged filter keeps @dst's attributes: @src's ABIs must not
+	 * lose their ENOSYS handling (ours: libseccomp has none).
+	 */
 	if (dst->attr.act_default != src->attr.act_default ||
 	    dst->attr.nnp != src->attr.nnp ||
-	    dst->attr.tsync != src->attr.tsync)
+	    dst->attr.tsync != src->attr.tsync ||
+	    dst->attr.act_enosys != src->attr.act_enosys ||
+	    dst->attr.kvermax != src->attr.kvermax)
 		return -EINVAL;
 	return api_rc(db_merge(dst, src));
 }
@@ -254,7 +270,7 @@ API int seccomp_load(const scmp_filter_ctx ctx)
 		.log = filter->attr.log,
 		.ssb = filter->attr.ssb,
 		.waitkill = filter->attr.waitkill,
-		.notify = filter->notify_used,
+		.notify = notifies(filter),
 	};
 	fprog.len = (unsigned short)len;
 	fprog.filter = prog;
@@ -305,6 +321,12 @@ API int seccomp_attr_get(const scmp_filter_ctx ctx,
 	case SCMP_FLTATR_CTL_WAITKILL:
 		*value = a->waitkill;
 		break;
+	case SCMP_FLTATR_ACT_ENOSYS:
+		*value = a->act_enosys;
+		break;
+	case SCMP_FLTATR_CTL_KVERMAX:
+		*value = a->kvermax;
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -345,7 +367,7 @@ API int seccomp_attr_set(scmp_filter_ctx ctx,
 	case SCMP_FLTATR_CTL_TSYNC:
 		rc = need_flag(SECCOMP_FILTER_FLAG_TSYNC);
 		/* without TSYNC_ESRCH a sync failure looks like a listener fd */
-		if (rc == 0 && value && filter->notify_used &&
+		if (rc == 0 && value && notifies(filter) &&
 		    !sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH))
 			rc = -EINVAL;
 		if (rc == 0)
@@ -376,6 +398,22 @@ API int seccomp_attr_set(scmp_filter_ctx ctx,
 		break;
 	case SCMP_FLTATR_CTL_WAITKILL:
 		a->waitkill = value != 0;
+		break;
+	case SCMP_FLTATR_ACT_ENOSYS:
+		/* as for a NOTIFY rule: TSYNC needs the kernel to say ESRCH */
+		if (!action_ok(value) ||
+		    (value == SCMP_ACT_NOTIFY && a->tsync &&
+		     !sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH)))
+			return -EINVAL;
+		a->act_enosys = value;
+		db_changed(filter);
+		break;
+	case SCMP_FLTATR_CTL_KVERMAX:
+		/* before or after rules: libseccomp's proposal refuses after */
+		if (value == __SCMP_KV_NULL || value >= __SCMP_KV_MAX)
+			return -EINVAL;
+		a->kvermax = value;
+		db_changed(filter);
 		break;
 	default:
 		return -EINVAL;

@@ -337,6 +337,96 @@ void arch_syscall_span(const struct arch_def *arch, uint32_t *first,
 	*last = (uint32_t)dense->first + dense->count - 1;
 }
 
+/**
+ * arch_syscall_kver - the Linux version in which an ABI got a syscall
+ * @arch: the ABI
+ * @num: a number as arch_syscall_resolve_num() takes it
+ *
+ * The version of the direct syscall: x86's socket is 4.3, although
+ * socketcall(2) reached it long before. Returns an enum scmp_kver value
+ * (SCMP_KV_3_0: 3.0 or older), or 0 if the ABI has no such syscall.
+ */
+unsigned int arch_syscall_kver(const struct arch_def *arch, int num)
+{
+	const struct syscall_def *def;
+
+	if (num >= 0 && num < arch->nr_base)
+		num += arch->nr_base;
+	def = num_row(arch, num);
+	return def == NULL ? 0 : def->kver[arch->abi];
+}
+
+/**
+ * arch_syscall_newer - the numbers of an ABI that are no syscall at a
+ *                      Linux version
+ * @arch: the ABI
+ * @kver: the version, an enum scmp_kver value
+ * @out: room for syscall_defs_count + 1 spans
+ *
+ * Of the ABI's part of its audit value (nr_first..nr_last), the numbers
+ * its table gives to no syscall, or to one the ABI got after @kver: on
+ * MIPS the numbers below the ABI's base too, on ARM those between the
+ * table and the private calls. -1 stays out: a tracer sets it to skip a
+ * call. Returns how many sorted, disjoint spans it wrote to @out.
+ */
+unsigned int arch_syscall_newer(const struct arch_def *arch, unsigned int kver,
+				struct arch_span *out)
+{
+	const uint16_t *order =
+		&syscall_num_order[arch->abi * syscall_defs_count];
+	const struct syscall_def *def;
+	uint32_t from = arch->nr_first, num;
+	uint32_t last = arch->nr_last < UINT32_MAX ? arch->nr_last :
+						     UINT32_MAX - 1;
+	unsigned int i, cnt = 0;
+
+	/* every number the table has, in order, pseudo numbers first */
+	for (i = 0; i < syscall_defs_count; i++) {
+		def = &syscall_defs[order[i]];
+		if (def->num[arch->abi] < 0 || def->kver[arch->abi] > kver)
+			continue;
+		num = (uint32_t)def->num[arch->abi];
+		if (num < from)
+			continue;
+		if (num > last)
+			break;
+		if (num > from)
+			out[cnt++] = (struct arch_span){ from, num - 1 };
+		from = num + 1;
+	}
+	if (from <= last)
+		out[cnt++] = (struct arch_span){ from, last };
+	return cnt;
+}
+
+/**
+ * arch_kver_version - the Linux version an enum scmp_kver value names
+ * @kver: the value
+ * @major: set to its major version
+ * @minor: set to its minor version
+ *
+ * Returns false for values that name none (SCMP_KV_UNDEF, the bounds).
+ */
+bool arch_kver_version(unsigned int kver, unsigned int *major,
+		       unsigned int *minor)
+{
+	/* the enum counts each major version's minor ones from its .0 */
+	static const unsigned int zero[] = {
+		SCMP_KV_3_0, SCMP_KV_4_0, SCMP_KV_5_0, SCMP_KV_6_0,
+		SCMP_KV_7_0, __SCMP_KV_MAX,
+	};
+	unsigned int i;
+
+	for (i = 0; i + 1 < sizeof(zero) / sizeof(zero[0]); i++) {
+		if (kver >= zero[i] && kver < zero[i + 1]) {
+			*major = 3 + i;
+			*minor = kver - zero[i];
+			return true;
+		}
+	}
+	return false;
+}
+
 /*
  * Syscall arguments are 64-bit words in seccomp_data starting at offset 16;
  * on big-endian ABIs the high half comes first.

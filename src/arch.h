@@ -46,6 +46,12 @@ struct arch_route {
 	int prio;		/* num or mux_nr */
 };
 
+/* A stretch of syscall numbers, lo..hi. */
+struct arch_span {
+	uint32_t lo;
+	uint32_t hi;
+};
+
 const struct arch_def *arch_native(void);
 const struct arch_def *arch_by_token(uint32_t token);
 const struct arch_def *arch_by_name(const char *name);
@@ -59,6 +65,11 @@ int arch_syscall_route(const struct arch_def *arch, int num,
 const char *arch_syscall_resolve_num(const struct arch_def *arch, int num);
 void arch_syscall_span(const struct arch_def *arch, uint32_t *first,
 		       uint32_t *last);
+unsigned int arch_syscall_kver(const struct arch_def *arch, int num);
+unsigned int arch_syscall_newer(const struct arch_def *arch, unsigned int kver,
+				struct arch_span *out);
+bool arch_kver_version(unsigned int kver, unsigned int *major,
+		       unsigned int *minor);
 
 unsigned int arch_arg_offset_lo(const struct arch_def *arch, unsigned int arg);
 unsigned int arch_arg_offset_hi(const struct arch_def *arch, unsigned int arg);

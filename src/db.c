@@ -99,6 +99,8 @@ static const struct db_attrs attrs_default = {
 	.act_badarch = SCMP_ACT_KILL,
 	.nnp = true,
 	.optimize = 1,
+	.act_enosys = SCMP_ACT_ERRNO(ENOSYS),
+	.kvermax = SCMP_KV_UNDEF,
 };
 
 /*

@@ -158,6 +158,8 @@ struct db_attrs {
 	uint32_t optimize;
 	bool rawrc;
 	bool waitkill;
+	uint32_t act_enosys;
+	uint32_t kvermax;	/* enum scmp_kver; SCMP_KV_UNDEF: off */
 };
 
 struct db_snapshot;

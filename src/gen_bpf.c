@@ -461,6 +461,7 @@ struct weighing {
 	bool pair;		/* x86_64 with x32: both tables count */
 	int deflt;
 	int badarch;
+	int enosys;		/* the ENOSYS action, or -1 without KVERMAX */
 };
 
 /*
@@ -475,7 +476,8 @@ static void range_weigh(const struct gen *g, const struct weighing *w,
 	if (w->pair)
 		r->weight += range_weight(w->span[2], w->span[3], r->lo, r->hi);
 	/* the syscalls a policy names are the ones programs make */
-	r->named = r->target != w->deflt && r->target != w->badarch;
+	r->named = r->target != w->deflt && r->target != w->badarch &&
+		   r->target != w->enosys;
 	if (r->named && range_hot(g, r->target))
 		r->weight *= NAMED_WEIGHT;
 	if (r->priority > 0)
@@ -569,6 +571,98 @@ static int add_syscalls(struct gen *g, struct db_syscall **sys, int cnt,
 	return 0;
 }
 
+/*
+ * The numbers SCMP_FLTATR_CTL_KVERMAX sets apart on one ABI or a pair (in
+ * number order: x86_64's part lies below x32's), into *@out, a block the
+ * caller frees. Returns how many spans, or -ENOMEM.
+ */
+static int newer_spans(const struct gen *g, const struct db_arch *arch,
+		       const struct db_arch *second, struct arch_span **out)
+{
+	const struct arch_def *first = arch->arch, *next = NULL;
+	unsigned int kver = g->filter->attr.kvermax, cnt;
+
+	if (second != NULL) {
+		next = second->arch;
+		if (next->nr_first < first->nr_first) {
+			next = first;
+			first = second->arch;
+		}
+	}
+	*out = malloc(2 * (syscall_defs_count + 1) * sizeof(**out));
+	if (*out == NULL)
+		return -ENOMEM;
+	cnt = arch_syscall_newer(first, kver, *out);
+	if (next != NULL)
+		cnt += arch_syscall_newer(next, kver, *out + cnt);
+	return (int)cnt;
+}
+
+/*
+ * Appends lo..hi with @target to @out, joined with the range before it if
+ * that has the same outcome.
+ */
+static void ranges_push(struct ranges *out, uint32_t lo, uint32_t hi,
+			int target)
+{
+	if (out->cnt > 0 && out->r[out->cnt - 1].target == target) {
+		out->r[out->cnt - 1].hi = hi;
+		return;
+	}
+	out->r[out->cnt++] = (struct gen_bpf_range){ .lo = lo, .hi = hi,
+						     .target = target };
+}
+
+/*
+ * Gives the @cnt numbers of @spans (sorted) the outcome @enosys where the
+ * ranges leave them to the default action @deflt: no rule names them, and
+ * they are no BADARCH numbers. A syscall with rules never has @deflt for
+ * its outcome: some call reaches a rule, and no rule has the default
+ * action. Each span splits at most two ranges: @rs has room for 2 x @cnt
+ * more. Returns 0 or -ENOMEM.
+ */
+static int ranges_enosys(struct ranges *rs, const struct arch_span *spans,
+			 unsigned int cnt, int deflt, int enosys)
+{
+	struct ranges out = { .cap = rs->cap };
+	const struct gen_bpf_range *r;
+	unsigned int i, j = 0;
+	uint32_t lo, hi;
+
+	out.r = malloc(out.cap * sizeof(*out.r));
+	if (out.r == NULL)
+		return -ENOMEM;
+	for (i = 0; i < rs->cnt; i++) {
+		r = &rs->r[i];
+		if (r->target != deflt) {
+			ranges_push(&out, r->lo, r->hi, r->target);
+			continue;
+		}
+		/* the spans inside r: ENOSYS, the numbers between: default */
+		for (lo = r->lo;;) {
+			while (j < cnt && spans[j].hi < lo)
+				j++;
+			if (j == cnt || spans[j].lo > r->hi) {
+				ranges_push(&out, lo, r->hi, deflt);
+				break;
+			}
+			if (spans[j].lo > lo) {
+				ranges_push(&out, lo, spans[j].lo - 1, deflt);
+				lo = spans[j].lo;
+			}
+			hi = spans[j].hi < r->hi ? spans[j].hi : r->hi;
+			ranges_push(&out, lo, hi, enosys);
+			if (hi == r->hi)
+				break;
+			lo = hi + 1;
+		}
+	}
+	memcpy(rs->r, out.r, out.cnt * sizeof(*out.r));
+	rs->cnt = out.cnt;
+	free(out.r);
+	return 0;
+}
+
 _Static_assert(sizeof(struct gen_bpf_range) % _Alignof(void *) == 0,
 	       "gen_arch() puts pointers after the ranges");
 
@@ -596,9 +690,10 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	const struct db_filter *filter = g->filter;
 	struct ranges rs = { 0 };
 	struct db_syscall **prio, **sys = NULL, **sys2 = NULL;
+	struct arch_span *newer = NULL;
 	unsigned int prio_cnt = 0, i, total, depth;
-	struct weighing w = { 0 };
-	int deflt, badarch, rc, cnt, cnt2 = 0;
+	struct weighing w = { .enosys = -1 };
+	int deflt, badarch, rc, cnt, cnt2 = 0, newer_cnt = 0;
 	struct gen_bpf_range *r;
 	void *search;
 
@@ -606,11 +701,16 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	rc = cnt = db_syscalls(arch, &sys);
 	if (rc >= 0 && second != NULL)
 		rc = cnt2 = db_syscalls(second, &sys2);
+	if (rc >= 0 && filter->attr.kvermax != SCMP_KV_UNDEF)
+		rc = newer_cnt = newer_spans(g, arch, second, &newer);
 	if (rc < 0)
 		goto out;
 	total = (unsigned int)cnt + (unsigned int)cnt2;
-	/* each syscall splits off at most two more ranges, BADARCH two */
-	rs.cap = 2 * total + 8;
+	/*
+	 * Each syscall splits off at most two more ranges, BADARCH two, and
+	 * the spans of newer numbers two each.
+	 */
+	rs.cap = 2 * total + 8 + 2 * (unsigned int)newer_cnt;
 	/*
 	 * In one block: ranges, prioritised syscalls, the search's scratch.
 	 * Ranges fill a multiple of the pointers' alignment: each is aligned.
@@ -655,6 +755,14 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	if (rc == 0 && second == NULL && arch->arch->nr_last < UINT32_MAX - 1)
 		rc = ranges_set(&rs, arch->arch->nr_last + 1, UINT32_MAX - 1,
 				badarch);
+	/* KVERMAX: what rules and BADARCH leave to the default, in part */
+	if (rc == 0 && newer != NULL) {
+		w.enosys = bpf_ir_ret(g->ir, filter->attr.act_enosys);
+		rc = w.enosys < 0 ? w.enosys :
+				    ranges_enosys(&rs, newer,
+						  (unsigned int)newer_cnt,
+						  deflt, w.enosys);
+	}
 	if (rc < 0)
 		goto out;
 
@@ -679,6 +787,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 out:
 	free(sys);
 	free(sys2);
+	free(newer);
 	return rc;
 }
 

@@ -14,6 +14,12 @@
  * the default action; then the bad-arch action. Argument tests print in
  * trie order, 64-bit arguments as high and low words, equality tests that
  * share a high word under one high-word line.
+ *
+ * With SCMP_FLTATR_CTL_KVERMAX (which libseccomp has not), an ABI's block
+ * shows, between its syscalls and its default action, the numbers that get
+ * the ENOSYS action: one "if ($syscall == N)" or "if ($syscall >= LO)" /
+ * "if ($syscall <= HI)" block per stretch, the numbers of its rules left
+ * out (they fall through to the default action, as the program has it).
  */
 
 #define _GNU_SOURCE
@@ -277,6 +283,62 @@ static void print_tree(struct pfc *p, const struct entry *list,
 	print_tree(p, list, cnt, leaf + half, leaves - half, depth + 1);
 }
 
+/* One stretch of numbers that get the ENOSYS action. */
+static void print_newer_span(struct pfc *p, uint32_t lo, uint32_t hi,
+			     uint32_t action)
+{
+	if (lo == hi) {
+		fprintf(p->out, "  if ($syscall == %u)\n", lo);
+		print_action(p, 2, action);
+		return;
+	}
+	fprintf(p->out, "  if ($syscall >= %u)\n", lo);
+	fprintf(p->out, "    if ($syscall <= %u)\n", hi);
+	print_action(p, 3, action);
+}
+
+/*
+ * The numbers SCMP_FLTATR_CTL_KVERMAX sets apart on the ABI, but those
+ * of its @cnt syscalls (@sys, in number order) with rules.
+ */
+static void print_newer(struct pfc *p, const struct db_filter *filter,
+			struct db_syscall **sys, int cnt)
+{
+	unsigned int major, minor, i, n;
+	struct arch_span *spans;
+	uint32_t lo, num;
+	int k = 0;
+
+	spans = malloc((syscall_defs_count + 1) * sizeof(*spans));
+	if (spans == NULL) {
+		p->err = -ENOMEM;
+		return;
+	}
+	n = arch_syscall_newer(p->arch, filter->attr.kvermax, spans);
+	arch_kver_version(filter->attr.kvermax, &major, &minor);
+	fprintf(p->out, "  # ENOSYS action: no syscall at Linux %u.%u "
+		"(kvermax) and no rule\n", major, minor);
+	for (i = 0; i < n; i++) {
+		for (lo = spans[i].lo; k < cnt; k++) {
+			if (sys[k]->num < 0 || db_branch_empty(&sys[k]->rules))
+				continue;
+			num = (uint32_t)sys[k]->num;
+			if (num > spans[i].hi)
+				break;
+			if (num < lo)
+				continue;
+			if (num > lo)
+				print_newer_span(p, lo, num - 1,
+						 filter->attr.act_enosys);
+			lo = num + 1;
+		}
+		if (lo <= spans[i].hi)
+			print_newer_span(p, lo, spans[i].hi,
+					 filter->attr.act_enosys);
+	}
+	free(spans);
+}
+
 static void print_arch(struct pfc *p, const struct db_filter *filter,
 		       const struct db_arch *arch)
 {
@@ -310,6 +372,8 @@ static void print_arch(struct pfc *p, const struct db_filter *filter,
 		print_tree(p, list, n, 0, (n + 3) / 4, 1);
 	for (i = 0; !tree && i < n; i++)
 		print_syscall(p, &list[i], 1);
+	if (filter->attr.kvermax != SCMP_KV_UNDEF)
+		print_newer(p, filter, sys, cnt);
 	fputs("  # default action\n", p->out);
 	print_action(p, 1, filter->attr.act_default);
 	free(list);

@@ -38,12 +38,15 @@ enum syscall_abi {
  * (MIPS bases and the x32 bit included), or the name's negative pseudo
  * number (__PNR_*) where the ABI lacks the call. pnr is that pseudo number,
  * or 0 if the name has none. Pseudo numbers lie below -100: no number here
- * is -1, a tracer's "skip this call".
+ * is -1, a tracer's "skip this call". kver[abi] is the Linux version in
+ * which the ABI got the call (an enum scmp_kver value; SCMP_KV_3_0 for
+ * 3.0 or older), or 0 where it lacks the call.
  */
 struct syscall_def {
 	const char *name;
 	int pnr;
 	int num[SYSCALL_ABI_COUNT];
+	uint8_t kver[SYSCALL_ABI_COUNT];
 };
 
 /* Sorted by name (strcmp order). */

@@ -35,8 +35,11 @@ for pair in table:src/syscalls-table.c header:include/seccomp-syscalls.h; do
 done
 
 # The generator refuses a CSV it would make wrong tables of: a pseudo number
-# above -101 (a table number -1 would be a tracer's "skip this call"), and a
-# multiplexer that is no row (its calls would have nowhere to go).
+# above -101 (a table number -1 would be a tracer's "skip this call"), a
+# multiplexer that is no row (its calls would have nowhere to go), and
+# first versions that cannot be right: later than the table's kernel, none
+# of enum scmp_kver, or a new call (number 403 and up) that one ABI got in
+# another release than the others without a "#differs" line saying why.
 refuse() {
 	if sh "$gen" table "$tmp/bad.csv" "$tmp/out" 2>"$tmp/err"; then
 		echo "FAIL: scripts/syscalls-gen accepts a CSV with $1"
@@ -55,4 +58,14 @@ sed 's/^accept,-105,/accept,-100,/' "$csv" > "$tmp/bad.csv"
 refuse "pseudo number -100" "accept: bad pseudo number"
 grep -v '^socketcall,' "$csv" > "$tmp/bad.csv"
 refuse "no socketcall row" "socketcall: not a syscall"
+sed 's/^#kernel .*/#kernel 6.6/' "$csv" > "$tmp/bad.csv"
+refuse "a version after the kernel's" "later than the kernel 6.6"
+sed 's/^\(clone3,[^,]*\),435@5\.3,/\1,435@5.21,/' "$csv" > "$tmp/bad.csv"
+refuse "Linux 5.21" "clone3: 5.21 on x86 is no version"
+sed 's/^\(clone3,[^,]*\),435@5\.3,/\1,435@5.4,/' "$csv" > "$tmp/bad.csv"
+refuse "x86's clone3 a release late" "clone3: first version on x86 differs"
+grep -v '^#differs clone3 ' "$csv" > "$tmp/bad.csv"
+refuse "MIPS's clone3 late, unexplained" "clone3: first version on m68k differs"
+sed 's/^\(accept4,[^,]*\),364@4\.3,/\1,364@3.0,/' "$csv" > "$tmp/bad.csv"
+refuse "a version as old as the ABI" "accept4: 3.0 on x86 is as old as the ABI"
 exit $rc

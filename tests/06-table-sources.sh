@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: LGPL-2.1-only
 # Developer check: src/syscalls.csv must be what scripts/syscalls-csv makes of
 # the syscalls-table data set (../shared/data/syscalls-table/ beside the
-# source tree) and Debian's linux-libc-dev-*-cross headers.  Skipped (77)
-# where those inputs or python3 are missing, as in a release tarball.
+# source tree, or $SHARED_DATA/syscalls-table), syscalls-kver.tsv beside it
+# and Debian's linux-libc-dev-*-cross headers.  Skipped (77) where those
+# inputs or python3 are missing, as in a release tarball.
 
 top=${srcdir:-$(dirname "$0")/..}
 if [ ! -f "$top/src/syscalls.csv" ] && [ -f "$top/../src/syscalls.csv" ]; then
 	top=$top/..
 fi
-data=$top/../shared/data/syscalls-table
+data=${SHARED_DATA:-$top/../shared/data}/syscalls-table
 
 if [ ! -d "$data" ]; then
 	echo "SKIP: no syscalls-table data at $data"

@@ -34,6 +34,27 @@ expect UNKNOWN 0 -a x86_64 -- -5
 expect 134 0 -a x86_64 uselib
 expect arm_sync_file_range 0 -a arm 341
 
+# -k: the first version, per ABI (3.0: 3.0 or older; the ABI's own at
+# least), of a name or a number; a multiplexed call's direct syscall
+expect 5.3 0 -a x86_64 -k clone3
+expect 5.3 0 -k -a aarch64 clone3
+expect 5.4 0 -a mips -k clone3
+expect 5.4 0 -a mips -k 4435
+expect 5.4 0 -a mips -k 435
+expect 5.3 0 -a x32 -k 1073742259
+expect 3.0 0 -a x86_64 -k read
+expect 3.4 0 -a x32 -k read
+expect 3.7 0 -a aarch64 -k read
+expect 5.19 0 -a loongarch64 -k clone3
+expect 4.3 0 -a x86 -k socket
+expect 4.3 0 -a x86 -k 359
+expect 3.0 0 -a x86 -k socketcall
+expect 6.17 0 -a x86_64 -k file_getattr
+expect UNKNOWN 0 -a x86_64 -k _llseek
+expect UNKNOWN 0 -a x86_64 -k no_such_syscall
+expect UNKNOWN 0 -a x86_64 -k 99999
+expect "" 22 -a x86 -k -t socket
+
 # usage errors: EINVAL (22), with a message on stderr
 expect "" 22 -a no_such_arch read
 expect "" 22

@@ -25,6 +25,8 @@ static void check_defaults(scmp_filter_ctx ctx, uint32_t act_default)
 		{ SCMP_FLTATR_CTL_OPTIMIZE, 1 },
 		{ SCMP_FLTATR_API_SYSRAWRC, 0 },
 		{ ATTR_WAITKILL, 0 },
+		{ SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_ERRNO(ENOSYS) },
+		{ SCMP_FLTATR_CTL_KVERMAX, SCMP_KV_UNDEF },
 	};
 	unsigned int i;
 	uint32_t v;
@@ -44,6 +46,47 @@ static uint32_t get(scmp_filter_ctx ctx, enum scmp_filter_attr attr)
 
 	EXPECT(seccomp_attr_get(ctx, attr, &v), 0);
 	return v;
+}
+
+/*
+ * ACT_ENOSYS takes what BADARCH takes; KVERMAX an enum scmp_kver value,
+ * SCMP_KV_UNDEF included. A failed set keeps the value before, set or
+ * default.
+ */
+static void check_enosys_errors(scmp_filter_ctx ctx)
+{
+	static const uint32_t bad_versions[] = {
+		__SCMP_KV_NULL, __SCMP_KV_MAX, __SCMP_KV_MAX + 1, 0xffffffff,
+	};
+	static const uint32_t bad_actions[] = {
+		0x12345678, SCMP_ACT_ERRNO(4095), SCMP_ACT_ALLOW | 1,
+	};
+	unsigned int i, round;
+
+	for (round = 0; round < 2; round++) {
+		for (i = 0; i < sizeof(bad_versions) / sizeof(bad_versions[0]);
+		     i++)
+			EXPECT_KEEPS(ctx, seccomp_attr_set(ctx,
+							   SCMP_FLTATR_CTL_KVERMAX,
+							   bad_versions[i]),
+				     -EINVAL);
+		for (i = 0; i < sizeof(bad_actions) / sizeof(bad_actions[0]);
+		     i++)
+			EXPECT_KEEPS(ctx, seccomp_attr_set(ctx,
+							   SCMP_FLTATR_ACT_ENOSYS,
+							   bad_actions[i]),
+				     -EINVAL);
+		/* the second round: with both set */
+		EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX,
+					SCMP_KV_5_2), 0);
+		EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS,
+					SCMP_ACT_TRAP), 0);
+	}
+	EXPECT(get(ctx, SCMP_FLTATR_CTL_KVERMAX), SCMP_KV_5_2);
+	EXPECT(get(ctx, SCMP_FLTATR_ACT_ENOSYS), SCMP_ACT_TRAP);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, SCMP_KV_UNDEF), 0);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS,
+				SCMP_ACT_ERRNO(ENOSYS)), 0);
 }
 
 static void check_errors(scmp_filter_ctx ctx)
@@ -76,6 +119,7 @@ static void check_errors(scmp_filter_ctx ctx)
 		     -EOPNOTSUPP);
 	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 3),
 		     -EOPNOTSUPP);
+	check_enosys_errors(ctx);
 }
 
 /* Booleans are stored as 0 or 1; kernel flags need their API level. */
@@ -103,6 +147,16 @@ static void check_values(scmp_filter_ctx ctx)
 	/* BADARCH may equal the default action */
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
 				get(ctx, SCMP_FLTATR_ACT_DEFAULT)), 0);
+	/* so may ACT_ENOSYS; every version of the enum is a KVERMAX */
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS,
+				get(ctx, SCMP_FLTATR_ACT_DEFAULT)), 0);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS,
+				SCMP_ACT_KILL_PROCESS), 0);
+	EXPECT(get(ctx, SCMP_FLTATR_ACT_ENOSYS), SCMP_ACT_KILL_PROCESS);
+	for (i = SCMP_KV_UNDEF; i < __SCMP_KV_MAX; i++) {
+		EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, i), 0);
+		EXPECT(get(ctx, SCMP_FLTATR_CTL_KVERMAX), i);
+	}
 
 	/*
 	 * TSYNC needs level 2, LOG 3, SSB 4. As in libseccomp, without the
@@ -149,6 +203,19 @@ static void check_tsync_notify(void)
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1), 0);
 	seccomp_release(ctx);
 
+	/* so does a NOTIFY ENOSYS action, set before or after TSYNC */
+	EXPECT(seccomp_api_set(5), 0);
+	ctx = seccomp_init(SCMP_ACT_ALLOW);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_NOTIFY),
+	       0);
+	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1),
+		     -EINVAL);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_TRAP), 0);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1), 0);
+	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS,
+					   SCMP_ACT_NOTIFY), -EINVAL);
+	seccomp_release(ctx);
+
 	/* a NOTIFY default action counts too */
 	EXPECT(seccomp_api_set(5), 0);
 	ctx = seccomp_init(SCMP_ACT_NOTIFY);
@@ -169,6 +236,43 @@ static size_t bpf(scmp_filter_ctx ctx, unsigned char *buf)
 	len = fread(buf, 1, 4096, f);
 	fclose(f);
 	return len;
+}
+
+/*
+ * KVERMAX changes the program, ACT_ENOSYS only with it; set before or
+ * after the rules, they make the same program.
+ */
+static void check_program_kvermax(void)
+{
+	unsigned char plain[4096], before[4096], after[4096];
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(EPERM));
+	size_t len, plain_len;
+
+	EXPECT(SPEC(ctx, "rule ALLOW read,write", "rule ERRNO(9) clone3"), 0);
+	plain_len = bpf(ctx, plain);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_TRAP), 0);
+	EXPECT(bpf(ctx, after), plain_len);
+	EXPECT(memcmp(plain, after, plain_len), 0);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, SCMP_KV_5_2), 0);
+	len = bpf(ctx, before);
+	EXPECT(len != plain_len || memcmp(plain, before, len) != 0, 1);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS,
+				SCMP_ACT_ERRNO(ENOSYS)), 0);
+	EXPECT(bpf(ctx, after) != len || memcmp(before, after, len) != 0, 1);
+	seccomp_release(ctx);
+
+	/* the attributes first, then the rules */
+	ctx = seccomp_init(SCMP_ACT_ERRNO(EPERM));
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, SCMP_KV_5_2), 0);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_TRAP), 0);
+	EXPECT(SPEC(ctx, "rule ALLOW read,write", "rule ERRNO(9) clone3"), 0);
+	EXPECT(bpf(ctx, after), len);
+	EXPECT(memcmp(before, after, len), 0);
+	/* off again: the program without it */
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, SCMP_KV_UNDEF), 0);
+	EXPECT(bpf(ctx, after), plain_len);
+	EXPECT(memcmp(plain, after, plain_len), 0);
+	seccomp_release(ctx);
 }
 
 /*
@@ -203,6 +307,7 @@ static void check_program(void)
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_TRAP), 0);
 	EXPECT(bpf(ctx, after) != len || memcmp(before, after, len) != 0, 1);
 	seccomp_release(ctx);
+	check_program_kvermax();
 }
 
 int main(void)

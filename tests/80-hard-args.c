@@ -309,6 +309,15 @@ ROW(r_reset_errno, seccomp_reset(e->ctx, SCMP_ACT_ERRNO(5000)))
 ROW(r_badarch_errno,
     seccomp_attr_set(e->ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_ERRNO(4095)))
 ROW(r_badarch_bad, seccomp_attr_set(e->ctx, SCMP_FLTATR_ACT_BADARCH, 1))
+ROW(r_enosys_errno,
+    seccomp_attr_set(e->ctx, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_ERRNO(4095)))
+ROW(r_enosys_bad, seccomp_attr_set(e->ctx, SCMP_FLTATR_ACT_ENOSYS, 1))
+ROW(r_kvermax_null,
+    seccomp_attr_set(e->ctx, SCMP_FLTATR_CTL_KVERMAX, __SCMP_KV_NULL))
+ROW(r_kvermax_max,
+    seccomp_attr_set(e->ctx, SCMP_FLTATR_CTL_KVERMAX, __SCMP_KV_MAX))
+ROW(r_kvermax_ones,
+    seccomp_attr_set(e->ctx, SCMP_FLTATR_CTL_KVERMAX, 0xffffffff))
 
 /* conflicts between calls, attributes and filters */
 ROW(r_rule_default, rule4(e->ctx, SCMP_ACT_ALLOW, SCMP_SYS(read), 0, NULL))
@@ -339,6 +348,16 @@ ROW(r_merge_tsync, (seccomp_attr_set(e->same, SCMP_FLTATR_CTL_TSYNC, 1),
 		    seccomp_arch_remove(e->same, SCMP_ARCH_NATIVE),
 		    seccomp_arch_add(e->same, same_order_arch()),
 		    seccomp_merge(e->ctx, e->same)))
+ROW(r_merge_kvermax,
+    (seccomp_attr_set(e->same, SCMP_FLTATR_CTL_KVERMAX, SCMP_KV_5_2),
+     seccomp_arch_remove(e->same, SCMP_ARCH_NATIVE),
+     seccomp_arch_add(e->same, same_order_arch()),
+     seccomp_merge(e->ctx, e->same)))
+ROW(r_merge_enosys,
+    (seccomp_attr_set(e->same, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_TRAP),
+     seccomp_arch_remove(e->same, SCMP_ARCH_NATIVE),
+     seccomp_arch_add(e->same, same_order_arch()),
+     seccomp_merge(e->ctx, e->same)))
 ROW(r_merge_order, seccomp_merge(e->ctx, e->other))
 ROW(r_merge_overlap, seccomp_merge(e->ctx, e->same))
 ROW(r_merge_overlap_multi, seccomp_merge(e->multi, e->same))
@@ -367,6 +386,16 @@ ROW(r_l4_notify_id, (at_level(4), seccomp_notify_id_valid(0, 1)))
 ROW(r_l2_badarch_log,
     (at_level(2),
      seccomp_attr_set(e->ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_LOG)))
+ROW(r_l2_enosys_log,
+    (at_level(2),
+     seccomp_attr_set(e->ctx, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_LOG)))
+ROW(r_l5_enosys_notify_tsync,
+    (at_level(5), seccomp_attr_set(e->same, SCMP_FLTATR_CTL_TSYNC, 1),
+     seccomp_attr_set(e->same, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_NOTIFY)))
+ROW(r_l5_tsync_enosys_notify,
+    (at_level(5),
+     seccomp_attr_set(e->same, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_NOTIFY),
+     seccomp_attr_set(e->same, SCMP_FLTATR_CTL_TSYNC, 1)))
 
 /* file descriptors and buffers */
 ROW(r_bpf_badfd, seccomp_export_bpf(e->ctx, -1))
@@ -492,6 +521,11 @@ static const struct row rows[] = {
     {"reset(ERRNO(5000))", r_reset_errno, -EINVAL, KEEP},
     {"attr_set(BADARCH, ERRNO(4095))", r_badarch_errno, -EINVAL, KEEP},
     {"attr_set(BADARCH, 1)", r_badarch_bad, -EINVAL, KEEP},
+    {"attr_set(ACT_ENOSYS, ERRNO(4095))", r_enosys_errno, -EINVAL, KEEP},
+    {"attr_set(ACT_ENOSYS, 1)", r_enosys_bad, -EINVAL, KEEP},
+    {"attr_set(KVERMAX, __SCMP_KV_NULL)", r_kvermax_null, -EINVAL, KEEP},
+    {"attr_set(KVERMAX, __SCMP_KV_MAX)", r_kvermax_max, -EINVAL, KEEP},
+    {"attr_set(KVERMAX, 0xffffffff)", r_kvermax_ones, -EINVAL, KEEP},
 
     {"rule action = default action", r_rule_default, -EACCES, KEEP},
     {"same rule, other action", r_rule_conflict, -EEXIST, KEEP},
@@ -507,6 +541,8 @@ static const struct row rows[] = {
     {"merge, other default action", r_merge_default, -EINVAL, KEEP_CTX},
     {"merge, other NNP", r_merge_nnp, -EINVAL, KEEP_CTX},
     {"merge, other TSYNC", r_merge_tsync, -EINVAL, KEEP_CTX},
+    {"merge, other KVERMAX", r_merge_kvermax, -EINVAL, KEEP_CTX},
+    {"merge, other ACT_ENOSYS", r_merge_enosys, -EINVAL, KEEP_CTX},
     {"merge, other byte order", r_merge_order, -EDOM, KEEP},
     {"merge, same ABI", r_merge_overlap, -EEXIST, KEEP},
     {"merge, one ABI of two shared", r_merge_overlap_multi, -EEXIST, KEEP},
@@ -524,6 +560,11 @@ static const struct row rows[] = {
     {"level 4: notify_receive", r_l4_notify_recv, -EOPNOTSUPP, 0},
     {"level 4: notify_id_valid", r_l4_notify_id, -EOPNOTSUPP, 0},
     {"level 2: BADARCH LOG", r_l2_badarch_log, -EINVAL, KEEP},
+    {"level 2: ACT_ENOSYS LOG", r_l2_enosys_log, -EINVAL, KEEP},
+    {"level 5: ACT_ENOSYS NOTIFY with TSYNC", r_l5_enosys_notify_tsync, -EINVAL,
+     0},
+    {"level 5: TSYNC with ACT_ENOSYS NOTIFY", r_l5_tsync_enosys_notify, -EINVAL,
+     0},
 
     {"export_bpf(fd -1)", r_bpf_badfd, -ECANCELED, KEEP},
     {"export_pfc(fd -1)", r_pfc_badfd, -ECANCELED, KEEP},

@@ -163,11 +163,25 @@ static scmp_filter_ctx fx_txn(void)
 	return ctx;
 }
 
+/* ENOSYS for newer syscalls: the spans of a pair and of multiplexing ABIs. */
+static scmp_filter_ctx fx_kvermax(void)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(1));
+
+	seccomp_arch_add(ctx, SCMP_ARCH_X32); /* -EDOM for the other order */
+	seccomp_arch_add(ctx, SCMP_ARCH_X86);
+	seccomp_arch_add(ctx, SCMP_ARCH_S390X);
+	add_rules(ctx);
+	seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, SCMP_KV_5_2);
+	seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_TRAP);
+	seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(clone3), 0);
+	return ctx;
+}
+
 static const struct fixture fixtures[] = {
-    {"native", fx_native},
-    {"multi-arch", fx_multi},
-    {"big-endian", fx_big},
-    {"binary tree, transactions", fx_txn},
+    {"native", fx_native},   {"multi-arch", fx_multi},
+    {"big-endian", fx_big},  {"binary tree, transactions", fx_txn},
+    {"KVERMAX", fx_kvermax},
 };
 
 /*
@@ -311,11 +325,15 @@ static const struct call calls[] = {
 /* The filter merged in: an ABI the fixtures lack, of either byte order. */
 static scmp_filter_ctx merge_src(scmp_filter_ctx dst)
 {
-	uint32_t def = 0;
+	uint32_t def = 0, kvermax = 0, enosys = 0;
 	scmp_filter_ctx src;
 
 	seccomp_attr_get(dst, SCMP_FLTATR_ACT_DEFAULT, &def);
+	seccomp_attr_get(dst, SCMP_FLTATR_CTL_KVERMAX, &kvermax);
+	seccomp_attr_get(dst, SCMP_FLTATR_ACT_ENOSYS, &enosys);
 	src = seccomp_init(def);
+	seccomp_attr_set(src, SCMP_FLTATR_CTL_KVERMAX, kvermax);
+	seccomp_attr_set(src, SCMP_FLTATR_ACT_ENOSYS, enosys);
 	seccomp_arch_remove(src, SCMP_ARCH_NATIVE);
 	if (seccomp_arch_exist(dst, SCMP_ARCH_S390X) == 0)
 		seccomp_arch_add(src, SCMP_ARCH_PARISC64);

@@ -52,7 +52,8 @@
 /* The benchmark's workloads that have goldens (docker-3arch-opt2 and the
  * larger synthetic series add size, not layouts the others lack). */
 static const char *const bench_ids[] = {
-	"docker", "docker-3arch", "docker-opt2", "podman-3arch",
+	"docker", "docker-3arch", "docker-opt2", "docker-kvermax",
+	"docker-3arch-kvermax", "podman-3arch",
 	"fc-x86_64-vmm", "fc-x86_64-api", "fc-x86_64-vcpu", "fc-aarch64-vmm",
 	"fc-aarch64-api", "fc-aarch64-vcpu", "systemd", "synthetic-1k",
 };

@@ -5,7 +5,7 @@
  * The sim tests check their filters on the rows of their tables, the pfc
  * tests their PFC; this proves the programs of the same filters on every
  * input. Each NN-sim-topic or NN-pfc-topic program whose source hands its
- * filters to spec_sim_main() or spec_pfc_main() (lib/filter_spec.h)
+ * filters to SPEC_SIM_MAIN() or spec_pfc_main() (lib/filter_spec.h)
  * lists them with --specs; every one is built again here from the same
  * statements through the public API, its calls recorded into a shadow
  * model (lib/prove_record.c), exported, and proved against the model with
@@ -45,7 +45,7 @@ static bool spec_based(const char *srcdir, const char *name)
 	if (f == NULL)
 		return false;
 	while (!found && fgets(line, sizeof(line), f) != NULL)
-		found = strstr(line, "spec_sim_main(") != NULL ||
+		found = strstr(line, "SPEC_SIM_MAIN(") != NULL ||
 			strstr(line, "spec_pfc_main(") != NULL;
 	fclose(f);
 	return found;

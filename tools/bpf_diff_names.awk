@@ -3,7 +3,8 @@
 #
 # The CSV's header line names its ABI columns after "name,pnr"; a cell is
 # the syscall's number on that ABI, "PNR" or empty where the ABI lacks it
-# (here -1). Lines starting with # are comments.
+# (here -1), and may end in "@VERSION", the kernel that brought the call
+# (ignored here). Lines starting with # are comments.
 BEGIN {
 	FS = ","
 	print "/* Generated from src/syscalls.csv by tools/bpf_diff_names.awk:"
@@ -25,9 +26,12 @@ BEGIN {
 }
 {
 	printf "\t{ \"%s\", {", $1
-	for (i = 3; i <= abis + 2; i++)
-		printf " %s%s", ($i ~ /^[0-9]+$/) ? $i : "-1",
+	for (i = 3; i <= abis + 2; i++) {
+		nr = $i
+		sub(/@.*/, "", nr)
+		printf " %s%s", (nr ~ /^[0-9]+$/) ? nr : "-1",
 			i < abis + 2 ? "," : ""
+	}
 	print " } },"
 }
 END { print "};" }

@@ -9,6 +9,8 @@
 
 #include <seccomp.h>
 
+#include "arch.h"
+
 /* libseccomp's names of every ABI, for -a (seccomp_arch_resolve_name) */
 static const char *const arch_names[] = {
     "x86",	   "x86_64", "x32",	 "arm",	   "aarch64",  "loongarch64",
@@ -32,12 +34,15 @@ static int usage(const char *program)
 {
 	fprintf(
 	    stderr,
-	    "usage: %s [-h] [-a <arch>] [-t] <name>|<number>\n"
+	    "usage: %s [-h] [-a <arch>] [-t|-k] <name>|<number>\n"
 	    "\n"
 	    "Resolve a syscall name to its number, or a number to its name.\n"
 	    "  -a ARCH  the ABI (see below); default: the native one\n"
 	    "  -t       give socketcall's or ipc's number for calls that the\n"
 	    "           ABI multiplexes through them\n"
+	    "  -k       give the Linux version in which the ABI got the\n"
+	    "           syscall (3.0: 3.0 or older), for\n"
+	    "           SCMP_FLTATR_CTL_KVERMAX\n"
 	    "  -h       show this help\n"
 	    "Arguments that start with a digit or '-' are numbers; put\n"
 	    "negative numbers after \"--\".\n",
@@ -46,15 +51,32 @@ static int usage(const char *program)
 	return EINVAL;
 }
 
+/*
+ * -k: the version in which the ABI got the syscall of a name or number,
+ * or UNKNOWN where it has none.
+ */
+static void print_kver(uint32_t token, const char *arg, bool number)
+{
+	const struct arch_def *arch = arch_by_token(token);
+	unsigned int major, minor;
+	int num;
+
+	num = number ? atoi(arg) : arch_syscall_resolve_name(arch, arg);
+	if (arch_kver_version(arch_syscall_kver(arch, num), &major, &minor))
+		printf("%u.%u\n", major, minor);
+	else
+		printf("UNKNOWN\n");
+}
+
 int main(int argc, char *argv[])
 {
 	uint32_t arch = SCMP_ARCH_NATIVE;
-	bool rewrite = false;
+	bool rewrite = false, kver = false, number;
 	const char *arg;
 	char *name;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "a:th")) != -1) {
+	while ((opt = getopt(argc, argv, "a:tkh")) != -1) {
 		switch (opt) {
 		case 'a':
 			arch = seccomp_arch_resolve_name(optarg);
@@ -69,15 +91,21 @@ int main(int argc, char *argv[])
 		case 't':
 			rewrite = true;
 			break;
+		case 'k':
+			kver = true;
+			break;
 		default:
 			return usage(argv[0]);
 		}
 	}
-	if (optind != argc - 1)
+	if (optind != argc - 1 || (rewrite && kver))
 		return usage(argv[0]);
 	arg = argv[optind];
+	number = (arg[0] >= '0' && arg[0] <= '9') || arg[0] == '-';
 
-	if ((arg[0] >= '0' && arg[0] <= '9') || arg[0] == '-') {
+	if (kver) {
+		print_kver(arch, arg, number);
+	} else if (number) {
 		name = seccomp_syscall_resolve_num_arch(arch, atoi(arg));
 		printf("%s\n", name != NULL ? name : "UNKNOWN");
 		free(name);

@@ -19,6 +19,12 @@
 #else
 #define HAVE_SCMP_2_6 0
 #endif
+/* ENOSYS past a kernel version (enum scmp_kver): a header that has it */
+#ifdef _SECCOMP_H_KVERS
+#define HAVE_SCMP_KVERS 1
+#else
+#define HAVE_SCMP_KVERS 0
+#endif
 
 /* The number of syscall arguments a rule can compare: seccomp_data's. */
 #define ARG_COUNT                                                              \

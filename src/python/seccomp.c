@@ -228,7 +228,37 @@ static struct PyModuleDef seccomp_module = {
  * module initialisation
  */
 
-/* The module's constants: actions, operators, version. */
+#if HAVE_SCMP_KVERS
+/*
+ * KV_UNDEF and KV_3_0 .. KV_7_2, the Linux versions of enum scmp_kver for
+ * Attr.CTL_KVERMAX: each major version's minor ones count from its .0.
+ */
+static int add_kver_constants(PyObject *dict)
+{
+	static const unsigned int zero[] = {
+	    SCMP_KV_3_0, SCMP_KV_4_0, SCMP_KV_5_0,
+	    SCMP_KV_6_0, SCMP_KV_7_0, __SCMP_KV_MAX,
+	};
+	char name[32];
+	unsigned int i, kver;
+
+	if (value_dict_set(dict, "KV_UNDEF", PyLong_FromLong(SCMP_KV_UNDEF)) <
+	    0)
+		return -1;
+	for (i = 0; i + 1 < sizeof(zero) / sizeof(zero[0]); i++) {
+		for (kver = zero[i]; kver < zero[i + 1]; kver++) {
+			snprintf(name, sizeof(name), "KV_%u_%u", 3 + i,
+				 kver - zero[i]);
+			if (value_dict_set(dict, name,
+					   PyLong_FromLong((long)kver)) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+#endif
+
+/* The module's constants: actions, operators, versions. */
 static int add_module_constants(PyObject *mod)
 {
 	static const struct {
@@ -256,6 +286,10 @@ static int add_module_constants(PyObject *mod)
 		if (value_dict_set(dict, consts[i].name,
 				   value_int32(consts[i].value)) < 0)
 			return -1;
+#if HAVE_SCMP_KVERS
+	if (add_kver_constants(dict) < 0)
+		return -1;
+#endif
 	return value_dict_set(
 	    dict, "__version__",
 	    PyUnicode_FromString(XSTRINGIFY(SCMP_VER_MAJOR) "." XSTRINGIFY(

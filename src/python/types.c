@@ -217,6 +217,10 @@ static const struct {
 #if HAVE_SCMP_2_6
     {"CTL_WAITKILL", SCMP_FLTATR_CTL_WAITKILL},
 #endif
+#if HAVE_SCMP_KVERS
+    {"ACT_ENOSYS", SCMP_FLTATR_ACT_ENOSYS},
+    {"CTL_KVERMAX", SCMP_FLTATR_CTL_KVERMAX},
+#endif
 };
 
 PyDoc_STRVAR(Attr_doc,

@@ -58,6 +58,13 @@ struct run {
 	unsigned int rules; /* successful rule adds: a size estimate */
 	uint64_t seed;	    /* for the sampled inputs */
 	unsigned int op;
+	/*
+	 * SCMP_FLTATR_CTL_KVERMAX and its action, which the model lacks: a
+	 * number no rule names may then get the ENOSYS action instead of the
+	 * default (which numbers, 74-sim-kvermax checks).
+	 */
+	uint32_t kvermax;
+	uint32_t act_enosys;
 };
 
 #define TRACE(...)                                                             \
@@ -284,6 +291,7 @@ static bool insn_expected(const struct sock_filter *f)
 
 struct sample {
 	struct bpf_sim_prog *prog;
+	const struct run *run;
 	unsigned int cnt;
 };
 
@@ -298,6 +306,11 @@ static int sample_one(const struct seccomp_data *d, void *arg)
 	if (bpf_sim_run(s->prog, d, &res) != 0)
 		FUZZ_FAIL("bpf_sim_run failed on a verified program");
 	want = pm_eval(model, d, &why);
+	/* KVERMAX: the default of a number no rule names may be ENOSYS */
+	if (why.kind == PM_DEFAULT && why.entries == 0 &&
+	    s->run->kvermax != SCMP_KV_UNDEF && d->nr != 0xffffffffU &&
+	    res.action == s->run->act_enosys)
+		want = res.action;
 	if (res.action != want)
 		FUZZ_FAIL("arch 0x%08x nr %d args %#llx %#llx %#llx %#llx "
 			  "%#llx %#llx: filter 0x%08x, model 0x%08x "
@@ -406,7 +419,7 @@ static void check_export(struct run *r, bool sample)
 
 	if (sample && r->model_on) {
 		struct prop_rng rng = {r->seed ^ r->op};
-		struct sample s = {&prog, 0};
+		struct sample s = {&prog, r, 0};
 
 		rc = pm_inputs(model, &rng, 2, sample_one, &s);
 		if (rc < 0)
@@ -513,11 +526,17 @@ static void op_rule(struct run *r, struct fuzz_in *in)
 }
 
 /* What attr_set must return for the attributes the model leaves out. */
-static int attr_want(struct run *r, unsigned int arch_cnt, int attr)
+static int attr_want(unsigned int arch_cnt, int attr, uint32_t value)
 {
 	if (arch_cnt == 0)
 		return -EINVAL;
 	switch (attr) {
+	case SCMP_FLTATR_ACT_ENOSYS:
+		return pm_action_valid(value) ? 0 : -EINVAL;
+	case SCMP_FLTATR_CTL_KVERMAX:
+		return value > __SCMP_KV_NULL && value < __SCMP_KV_MAX
+			   ? 0
+			   : -EINVAL;
 	case SCMP_FLTATR_ACT_DEFAULT:
 		return -EACCES;
 	case SCMP_FLTATR_CTL_NNP:
@@ -539,7 +558,7 @@ static void op_attr(struct run *r, struct fuzz_in *in)
 	uint32_t got = 0xdeadbeef, want;
 	int rc, rc_get;
 
-	op.attr = b % 12;
+	op.attr = b % 14;
 	if (b >= 0xf0)
 		op.attr = (int)fuzz_u32(in);
 	switch (fuzz_u8(in) % 5) {
@@ -565,9 +584,13 @@ static void op_attr(struct run *r, struct fuzz_in *in)
 	    op.attr == SCMP_FLTATR_API_TSKIP ||
 	    op.attr == SCMP_FLTATR_CTL_OPTIMIZE)
 		expect_model(r, &op, rc, "attr_set");
-	else if (rc != attr_want(r, arch_cnt, op.attr))
+	else if (rc != attr_want(arch_cnt, op.attr, op.value))
 		FUZZ_FAIL("attr_set(%d, 0x%x) = %d, want %d", op.attr, op.value,
-			  rc, attr_want(r, arch_cnt, op.attr));
+			  rc, attr_want(arch_cnt, op.attr, op.value));
+	if (rc == 0 && op.attr == SCMP_FLTATR_CTL_KVERMAX)
+		r->kvermax = op.value;
+	if (rc == 0 && op.attr == SCMP_FLTATR_ACT_ENOSYS)
+		r->act_enosys = op.value;
 
 	/* a set value reads back (booleans as 0 or 1) */
 	rc_get = seccomp_attr_get(r->ctx, (enum scmp_filter_attr)op.attr, &got);
@@ -575,7 +598,9 @@ static void op_attr(struct run *r, struct fuzz_in *in)
 		return;
 	want = op.value;
 	if (op.attr != SCMP_FLTATR_ACT_BADARCH &&
-	    op.attr != SCMP_FLTATR_CTL_OPTIMIZE)
+	    op.attr != SCMP_FLTATR_CTL_OPTIMIZE &&
+	    op.attr != SCMP_FLTATR_ACT_ENOSYS &&
+	    op.attr != SCMP_FLTATR_CTL_KVERMAX)
 		want = op.value != 0;
 	if (rc_get != 0 || got != want)
 		FUZZ_FAIL("attr_get(%d) = %d, 0x%x after setting 0x%x", op.attr,
@@ -652,6 +677,8 @@ static void op_reset(struct run *r, struct fuzz_in *in)
 		r->model_on = true;
 		r->def = act;
 		r->rules = 0;
+		r->kvermax = SCMP_KV_UNDEF;
+		r->act_enosys = SCMP_ACT_ERRNO(ENOSYS);
 		return;
 	}
 	if (rc != -EINVAL)
@@ -665,7 +692,7 @@ static int merge_want(scmp_filter_ctx dst, scmp_filter_ctx src,
 	const struct prop_arch *a;
 	unsigned int i, nd = 0, ns = 0;
 	bool overlap = false;
-	uint32_t tsync = 0, nnp = 1;
+	uint32_t tsync = 0, nnp = 1, kvermax = 0, enosys = 0;
 
 	for (i = 0; (a = prop_arch_at(i)) != NULL; i++) {
 		bool d = seccomp_arch_exist(dst, a->token) == 0;
@@ -677,8 +704,12 @@ static int merge_want(scmp_filter_ctx dst, scmp_filter_ctx src,
 	}
 	seccomp_attr_get(dst, SCMP_FLTATR_CTL_TSYNC, &tsync);
 	seccomp_attr_get(dst, SCMP_FLTATR_CTL_NNP, &nnp);
+	/* the source has the defaults of these */
+	seccomp_attr_get(dst, SCMP_FLTATR_CTL_KVERMAX, &kvermax);
+	seccomp_attr_get(dst, SCMP_FLTATR_ACT_ENOSYS, &enosys);
 	if (nd == 0 || ns == 0 || src_def != dst_def ||
-	    src_tsync != (tsync != 0) || nnp != 1)
+	    src_tsync != (tsync != 0) || nnp != 1 || kvermax != SCMP_KV_UNDEF ||
+	    enosys != SCMP_ACT_ERRNO(ENOSYS))
 		return -EINVAL;
 	if (big_endian(dst) != big_endian(src))
 		return -EDOM;
@@ -812,6 +843,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	pm_init(model, r.def);
 	r.model_on = true;
+	r.kvermax = SCMP_KV_UNDEF;
+	r.act_enosys = SCMP_ACT_ERRNO(ENOSYS);
 
 	for (r.op = 0; r.op < OPS_MAX && in.n > 0; r.op++) {
 		switch (fuzz_u8(&in) % 16) {

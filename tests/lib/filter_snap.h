@@ -9,8 +9,8 @@
 
 #include <seccomp.h>
 
-/* Attributes 1..10 (ACT_DEFAULT .. CTL_WAITKILL). */
-#define FILTER_SNAP_ATTRS 10
+/* Attributes 1..12 (ACT_DEFAULT .. CTL_KVERMAX). */
+#define FILTER_SNAP_ATTRS 12
 
 /* What the public API shows of a filter. */
 struct filter_snap {

@@ -190,12 +190,48 @@ static int parse_attr(const char *s, enum scmp_filter_attr *attr)
 			return 0;
 		}
 	}
-	/* a 2.6 attribute, by value so that this builds against 2.5 */
+	/*
+	 * A 2.6 attribute and those of ENOSYS past a kernel version, by
+	 * value so that this builds against 2.5.
+	 */
 	if (strcmp(s, "waitkill") == 0) {
 		*attr = (enum scmp_filter_attr)10;
 		return 0;
 	}
+	if (strcmp(s, "enosys") == 0) {
+		*attr = (enum scmp_filter_attr)11;
+		return 0;
+	}
+	if (strcmp(s, "kvermax") == 0) {
+		*attr = (enum scmp_filter_attr)12;
+		return 0;
+	}
 	return -1;
+}
+
+/*
+ * An attribute's value: a Linux version M.m as enum scmp_kver has it (by
+ * value, see parse_attr()), "undef" (SCMP_KV_UNDEF), or an action.
+ */
+static int parse_value(const char *s, uint32_t *value)
+{
+	/* each major version's .0 in enum scmp_kver, then __SCMP_KV_MAX */
+	static const unsigned int zero[] = { 2, 22, 43, 63, 83, 86 };
+	unsigned int major, minor;
+	char end;
+
+	if (strcmp(s, "undef") == 0) {
+		*value = 1;
+		return 0;
+	}
+	if (sscanf(s, "%u.%u%c", &major, &minor, &end) == 2) {
+		if (major < 3 || major - 3 + 1 >= sizeof(zero) / sizeof(zero[0]) ||
+		    zero[major - 3] + minor >= zero[major - 2])
+			return -1;
+		*value = zero[major - 3] + minor;
+		return 0;
+	}
+	return parse_action(s, value);
 }
 
 /* A syscall name (native ABI) or a raw number. */
@@ -302,7 +338,7 @@ static int run_stmt(scmp_filter_ctx *ctx, const struct stmt *st)
 		rc = seccomp_reset(*ctx, action);
 	else if (strcmp(tok[0], "attr") == 0 && cnt == 3 &&
 		 parse_attr(tok[1], &attr) == 0 &&
-		 parse_action(tok[2], &value) == 0)
+		 parse_value(tok[2], &value) == 0)
 		rc = seccomp_attr_set(*ctx, attr, value);
 	else if (strcmp(tok[0], "rule") == 0 || strcmp(tok[0], "exact") == 0 ||
 		 strcmp(tok[0], "prio") == 0)

@@ -17,8 +17,10 @@
  *	reset ACTION		seccomp_reset(ctx, ACTION)
  *	arch +ARCH -ARCH ..	seccomp_arch_add / _remove ("native" allowed)
  *	attr NAME VALUE		seccomp_attr_set; NAME is badarch, tskip,
- *				optimize, nnp, tsync, log, ssb, rawrc, waitkill
- *				or default; VALUE a number or an action
+ *				optimize, nnp, tsync, log, ssb, rawrc, waitkill,
+ *				enosys, kvermax or default; VALUE a number, an
+ *				action, a Linux version (5.2: SCMP_KV_5_2) or
+ *				undef (SCMP_KV_UNDEF)
  *	prio SYSCALLS N		seccomp_syscall_priority
  *	rule ACTION SYSCALLS [CMP ..]	seccomp_rule_add_array
  *	exact ACTION SYSCALLS [CMP ..]	seccomp_rule_add_exact_array

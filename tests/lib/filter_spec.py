@@ -45,6 +45,8 @@ ATTRS = {
     "optimize": seccomp.Attr.CTL_OPTIMIZE,
     "rawrc": seccomp.Attr.API_SYSRAWRC,
     "waitkill": seccomp.Attr.CTL_WAITKILL,
+    "enosys": seccomp.Attr.ACT_ENOSYS,
+    "kvermax": seccomp.Attr.CTL_KVERMAX,
 }
 
 # Two-character operators before their one-character prefixes.
@@ -89,6 +91,20 @@ def parse_action(text):
         data = int(m.group(2)) & U32 & 0xffff
         return (seccomp.ERRNO if m.group(1) == "ERRNO" else seccomp.TRACE)(data)
     return parse_num(text) & U32
+
+
+def parse_value(text):
+    """An attribute's value: a Linux version M.m (KV_M_m), undef
+    (KV_UNDEF) or an action."""
+    if text == "undef":
+        return seccomp.KV_UNDEF
+    m = re.fullmatch(r"([0-9]+)\.([0-9]+)", text)
+    if m is not None:
+        name = "KV_%s_%s" % m.groups()
+        if not hasattr(seccomp, name):
+            raise SpecError("no Linux version %r" % text)
+        return getattr(seccomp, name)
+    return parse_action(text)
 
 
 def parse_cmp(text):
@@ -204,7 +220,7 @@ class Spec:
             if tok[1] not in ATTRS:
                 raise SpecError("cannot parse")
             rc = result(self.filter.set_attr, ATTRS[tok[1]],
-                        parse_action(tok[2]))
+                        parse_value(tok[2]))
         elif verb in ("rule", "exact", "prio"):
             return self.syscalls(tok, want)
         elif verb == "arch" and cnt >= 2:

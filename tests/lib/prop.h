@@ -204,6 +204,7 @@ int pm_rule_part(const struct pm_state *st, int a, int b);
 int pm_rule_cmp_first_diff(const struct pm_state *st, int a, int b,
 			   char *buf, size_t size);
 bool pm_arch_is_64(uint32_t token);
+bool pm_action_valid(uint32_t action);
 int pm_relation(struct pm_state *st, const struct prop_op *op, char *buf,
 		size_t size);
 bool pm_forks_after_range(struct pm_state *st, const struct prop_op *op);

@@ -221,8 +221,11 @@ void pm_init(struct pm_state *st, uint32_t def_action)
  * Facts used for return codes
  */
 
-/* Section 2.4: the actions there are; ERRNO data must stay below 4095. */
-static bool action_valid(uint32_t action)
+/*
+ * pm_action_valid - section 2.4: the actions there are; ERRNO data must
+ * stay below 4095
+ */
+bool pm_action_valid(uint32_t action)
 {
 	switch (action) {
 	case SCMP_ACT_KILL_PROCESS:
@@ -688,7 +691,7 @@ static int rule_check(const struct pm_state *st, const struct prop_op *op)
 		return -EINVAL;
 	if (st->cur.arch_cnt == 0 || !syscall_valid(st, op->syscall))
 		return -EINVAL;
-	if (!action_valid(op->action))
+	if (!pm_action_valid(op->action))
 		return -EINVAL;
 	if (op->action == st->def_action)
 		return -EACCES;
@@ -937,7 +940,7 @@ int pm_apply(struct pm_state *st, const struct prop_op *op, int op_index)
 			return -EINVAL;
 		switch (op->attr) {
 		case SCMP_FLTATR_ACT_BADARCH:
-			if (!action_valid(op->value))
+			if (!pm_action_valid(op->value))
 				return -EINVAL;
 			st->badarch = op->value;
 			return 0;

@@ -283,6 +283,12 @@ int __wrap_seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 			lose(r, "a new default action (the model keeps"
 			     " seccomp_init()'s)");
 		break;
+	case SCMP_FLTATR_CTL_KVERMAX:
+		r = find(ctx);
+		if (r != NULL && rc == 0 && value != SCMP_KV_UNDEF)
+			lose(r, "KVERMAX (the model knows no kernel"
+			     " versions yet)");
+		break;
 	default:
 		break;		/* no effect on the program */
 	}

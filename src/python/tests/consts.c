@@ -17,6 +17,8 @@
 
 /* every constant fits 32 bits; int32_t wraps the top bit to the sign */
 #define P(name, value) printf("%s %d\n", name, (int)(int32_t)(uint32_t)(value))
+#define KV(major, minor)                                                       \
+	P("KV_" #major "_" #minor, SCMP_KV_##major##_##minor)
 
 int main(void)
 {
@@ -77,6 +79,94 @@ int main(void)
 	P("Attr.CTL_OPTIMIZE", SCMP_FLTATR_CTL_OPTIMIZE);
 	P("Attr.API_SYSRAWRC", SCMP_FLTATR_API_SYSRAWRC);
 	P("Attr.CTL_WAITKILL", SCMP_FLTATR_CTL_WAITKILL);
+	P("Attr.ACT_ENOSYS", SCMP_FLTATR_ACT_ENOSYS);
+	P("Attr.CTL_KVERMAX", SCMP_FLTATR_CTL_KVERMAX);
+
+	P("KV_UNDEF", SCMP_KV_UNDEF);
+	KV(3, 0);
+	KV(3, 1);
+	KV(3, 2);
+	KV(3, 3);
+	KV(3, 4);
+	KV(3, 5);
+	KV(3, 6);
+	KV(3, 7);
+	KV(3, 8);
+	KV(3, 9);
+	KV(3, 10);
+	KV(3, 11);
+	KV(3, 12);
+	KV(3, 13);
+	KV(3, 14);
+	KV(3, 15);
+	KV(3, 16);
+	KV(3, 17);
+	KV(3, 18);
+	KV(3, 19);
+	KV(4, 0);
+	KV(4, 1);
+	KV(4, 2);
+	KV(4, 3);
+	KV(4, 4);
+	KV(4, 5);
+	KV(4, 6);
+	KV(4, 7);
+	KV(4, 8);
+	KV(4, 9);
+	KV(4, 10);
+	KV(4, 11);
+	KV(4, 12);
+	KV(4, 13);
+	KV(4, 14);
+	KV(4, 15);
+	KV(4, 16);
+	KV(4, 17);
+	KV(4, 18);
+	KV(4, 19);
+	KV(4, 20);
+	KV(5, 0);
+	KV(5, 1);
+	KV(5, 2);
+	KV(5, 3);
+	KV(5, 4);
+	KV(5, 5);
+	KV(5, 6);
+	KV(5, 7);
+	KV(5, 8);
+	KV(5, 9);
+	KV(5, 10);
+	KV(5, 11);
+	KV(5, 12);
+	KV(5, 13);
+	KV(5, 14);
+	KV(5, 15);
+	KV(5, 16);
+	KV(5, 17);
+	KV(5, 18);
+	KV(5, 19);
+	KV(6, 0);
+	KV(6, 1);
+	KV(6, 2);
+	KV(6, 3);
+	KV(6, 4);
+	KV(6, 5);
+	KV(6, 6);
+	KV(6, 7);
+	KV(6, 8);
+	KV(6, 9);
+	KV(6, 10);
+	KV(6, 11);
+	KV(6, 12);
+	KV(6, 13);
+	KV(6, 14);
+	KV(6, 15);
+	KV(6, 16);
+	KV(6, 17);
+	KV(6, 18);
+	KV(6, 19);
+	KV(7, 0);
+	KV(7, 1);
+	KV(7, 2);
 
 	P("version().major", SCMP_VER_MAJOR);
 	P("version().minor", SCMP_VER_MINOR);

@@ -367,6 +367,28 @@ class TestFilter(ErrnoAssertions):
         self.assertInvalid(f.set_attr, Attr.CTL_NNP, 1 << 32)
         self.assertRaises(TypeError, f.get_attr, None)
 
+    def test_kvermax(self):
+        # ENOSYS past a kernel version: off by default, any version, in
+        # any order with rules; bad values raise and change nothing
+        f = SyscallFilter(ERRNO(1))
+        self.assertEqual(f.get_attr(Attr.CTL_KVERMAX), seccomp.KV_UNDEF)
+        self.assertEqual(f.get_attr(Attr.ACT_ENOSYS), ERRNO(errno.ENOSYS))
+        f.add_rule(ALLOW, "read")
+        f.set_attr(Attr.CTL_KVERMAX, seccomp.KV_5_2)
+        f.set_attr(Attr.ACT_ENOSYS, TRAP)
+        f.add_rule(ALLOW, "clone3")
+        self.assertEqual(f.get_attr(Attr.CTL_KVERMAX), seccomp.KV_5_2)
+        self.assertEqual(f.get_attr(Attr.ACT_ENOSYS), TRAP)
+        for bad in (0, seccomp.KV_7_2 + 1, -1):
+            self.assertInvalid(f.set_attr, Attr.CTL_KVERMAX, bad)
+        self.assertInvalid(f.set_attr, Attr.ACT_ENOSYS, 12345)
+        self.assertEqual(f.get_attr(Attr.CTL_KVERMAX), seccomp.KV_5_2)
+        self.assertEqual(f.get_attr(Attr.ACT_ENOSYS), TRAP)
+        # the versions in order, from libseccomp's proposal on
+        self.assertEqual((seccomp.KV_UNDEF, seccomp.KV_3_0, seccomp.KV_4_0,
+                          seccomp.KV_5_0, seccomp.KV_6_0, seccomp.KV_6_16,
+                          seccomp.KV_7_2), (1, 2, 22, 43, 63, 79, 85))
+
     def test_priority(self):
         f = SyscallFilter(KILL)
         f.syscall_priority("read", 255)
