@@ -99,9 +99,20 @@ static const char *const all_caps[] = {
 };
 
 /*
+ * The ABIs libseccomp 2.6 added, for the benchmark's build of this file
+ * against 2.5's seccomp.h: their tokens (audit values). A profile may name
+ * them; only a filter for them needs the library to know them.
+ */
+#ifndef SCMP_ARCH_LOONGARCH64
+#define SCMP_ARCH_LOONGARCH64 0xc0000102U
+#define SCMP_ARCH_M68K 0x00000004U
+#define SCMP_ARCH_SHEB 0x0000002aU
+#define SCMP_ARCH_SH 0x4000002aU
+#endif
+
+/*
  * libseccomp's name of each ABI and the name moby compares includes and
  * excludes "arches" with: Go's GOARCH where Go has a port, else the same.
- * The ABIs libseccomp 2.5 lacks are left out when built against it.
  */
 static const struct {
 	const char *name;
@@ -113,12 +124,8 @@ static const struct {
     {"x32", "x32", SCMP_ARCH_X32},
     {"arm", "arm", SCMP_ARCH_ARM},
     {"aarch64", "arm64", SCMP_ARCH_AARCH64},
-#ifdef SCMP_ARCH_LOONGARCH64
     {"loongarch64", "loong64", SCMP_ARCH_LOONGARCH64},
-#endif
-#ifdef SCMP_ARCH_M68K
     {"m68k", "m68k", SCMP_ARCH_M68K},
-#endif
     {"mips", "mips", SCMP_ARCH_MIPS},
     {"mipsel", "mipsle", SCMP_ARCH_MIPSEL},
     {"mips64", "mips64", SCMP_ARCH_MIPS64},
@@ -133,10 +140,8 @@ static const struct {
     {"riscv64", "riscv64", SCMP_ARCH_RISCV64},
     {"s390", "s390", SCMP_ARCH_S390},
     {"s390x", "s390x", SCMP_ARCH_S390X},
-#ifdef SCMP_ARCH_SH
     {"sh", "sh", SCMP_ARCH_SH},
     {"sheb", "sheb", SCMP_ARCH_SHEB},
-#endif
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -534,7 +539,10 @@ static const struct {
     {"SECCOMP_FILTER_FLAG_TSYNC", SCMP_FLTATR_CTL_TSYNC},
     {"SECCOMP_FILTER_FLAG_LOG", SCMP_FLTATR_CTL_LOG},
     {"SECCOMP_FILTER_FLAG_SPEC_ALLOW", SCMP_FLTATR_CTL_SSB},
+#if SCMP_VER_MAJOR > 2 || SCMP_VER_MINOR >= 6
+    /* libseccomp 2.6's: the benchmark builds this file against 2.5 too */
     {"SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV", SCMP_FLTATR_CTL_WAITKILL},
+#endif
 };
 
 /*
@@ -1052,47 +1060,50 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
  */
 
 /*
- * Linux versions as enum scmp_kver numbers them: each series from its .0
- * to its last release, one value each.
+ * SCMP_FLTATR_CTL_KVERMAX and enum scmp_kver by their values (those of
+ * libseccomp's proposal, PR #457): libseccomp's own seccomp.h, which the
+ * benchmark builds this file against, has neither, and its
+ * seccomp_attr_set() refuses the attribute with -EINVAL.
+ */
+#define ATTR_KVERMAX 12
+#define KV_3_0 2U /* then one value per release, in order */
+
+/*
+ * Linux's releases from 3.0 on, each series from .0 to its last, ending
+ * where enum scmp_kver ends (include/seccomp.h.in).
  */
 static const struct {
 	unsigned int major, last_minor;
-	enum scmp_kver first;
 } kver_series[] = {
-	{ 3, 19, SCMP_KV_3_0 },
-	{ 4, 20, SCMP_KV_4_0 },
-	{ 5, 19, SCMP_KV_5_0 },
-	{ 6, 19, SCMP_KV_6_0 },
-	{ 7, 2, SCMP_KV_7_0 },
+	{ 3, 19 }, { 4, 20 }, { 5, 19 }, { 6, 19 }, { 7, 2 },
 };
 
 /*
- * @kver as enum scmp_kver: 3.0 for anything older (the tables date no
- * syscall before it), the newest the library knows for anything newer
- * (every syscall it knows is then allowed to be older).
+ * @kver as an enum scmp_kver value: 3.0 for anything older (the tables
+ * date no syscall before it), the newest the tables know (7.2) for
+ * anything newer.
  */
-static enum scmp_kver kver_enum(unsigned int kver)
+static uint32_t kver_enum(unsigned int kver)
 {
 	unsigned int major = kver >> 16, minor = kver & 0xffff;
+	uint32_t value = KV_3_0;
 	size_t i;
 
-	if (major < kver_series[0].major)
-		return SCMP_KV_3_0;
 	for (i = 0; i < N(kver_series); i++) {
-		if (major != kver_series[i].major)
-			continue;
-		if (minor > kver_series[i].last_minor)
-			break;
-		return (enum scmp_kver)(kver_series[i].first + minor);
+		if (major < kver_series[i].major)
+			return i == 0 ? KV_3_0 : value - 1;
+		if (major == kver_series[i].major)
+			return value + (minor < kver_series[i].last_minor ?
+					minor : kver_series[i].last_minor);
+		value += kver_series[i].last_minor + 1;
 	}
-	if (i < N(kver_series) - 1)
-		return (enum scmp_kver)(kver_series[i + 1].first - 1);
-	return (enum scmp_kver)(__SCMP_KV_MAX - 1);
+	return value - 1;
 }
 
 int profile_kvermax_set(scmp_filter_ctx ctx, unsigned int kver)
 {
-	return seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, kver_enum(kver));
+	return seccomp_attr_set(ctx, (enum scmp_filter_attr)ATTR_KVERMAX,
+				kver_enum(kver));
 }
 
 static int build_rules(const struct profile *p, const struct profile_opts *o,
