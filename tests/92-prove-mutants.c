@@ -3,8 +3,9 @@
 
 /*
  * A prover that always says "proved" would pass every other proof test.
- * This one builds random filters (lib/prop.c's scripts, fixed seed),
- * proves each, then changes its program one instruction at a time:
+ * This one builds random filters (lib/prop.c's scripts, fixed seed; every
+ * second one sets KVERMAX), proves each, then changes its program one
+ * instruction at a time:
  *
  *	ret k          another action (ALLOW <-> KILL_PROCESS, ERRNO(n+1), ..)
  *	jeq/jgt/jge k  the constant k + 1
@@ -182,7 +183,7 @@ int main(void)
 	const char *why;
 	int pool[64], rcs[PROP_OPS_MAX];
 	char name[32];
-	unsigned int r;
+	unsigned int r, kvermax = 0;
 	size_t len;
 
 	buf = malloc((BPF_MAXINSNS + 1) * sizeof(struct sock_filter));
@@ -196,8 +197,10 @@ int main(void)
 	for (r = 0; r < rounds; r++) {
 		snprintf(name, sizeof(name), "round-%u", r);
 		rng.s = prop_seed_mix(seed, r);
+		opts.kvermax = r % 2 == 1 ? 100 : 0;
 		prop_gen(&rng, &opts, &s);
 		ctx = prop_run(&api, &s, rcs);
+		kvermax += ctx != NULL && prop_kvermax_set(&s, rcs);
 		if (ctx == NULL || prove_record_model(ctx, &st, &why) != 0) {
 			printf("FAIL %s: no model\n", name);
 			t.wrong++;
@@ -219,6 +222,7 @@ int main(void)
 		api.release(ctx);
 	}
 	free(buf);
+	printf("%u with KVERMAX; ", kvermax);
 	prove_tally_print(stdout, "filters", &pt);
 	printf("mutants: %u caught, %u equal to the rules (the model"
 	       " agrees), %u refused by the kernel's checks, %u wrong\n",
