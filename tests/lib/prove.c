@@ -526,3 +526,84 @@ void prove_tally_print(FILE *f, const char *what,
 		t->largest[0] ? t->largest : "-", t->max_insns);
 }
 
+/*
+ * $PROVE_ONLY: the filters to prove, as TEST:NAME words (space-separated)
+ * with the test's program name and the filter's name as the test prints
+ * it: "92-prove-sims:74-sim-kvermax/x86-4.0", "92-prove-random:round-47".
+ * A test that it names nothing of proves all. make check-valgrind sets it:
+ * Z3 under valgrind takes about half a second a proof, and valgrind is
+ * there for the library's memory, which a few proofs exercise as well as
+ * all of them.
+ */
+#define ONLY_MAX 16
+
+static char only_buf[1024];
+static const char *only[ONLY_MAX];
+static bool only_seen[ONLY_MAX];
+static unsigned int only_cnt;
+
+/**
+ * prove_only_init - read the names $PROVE_ONLY gives test @test (its
+ * program name); call it before the other prove_only functions
+ */
+void prove_only_init(const char *test)
+{
+	const char *env = getenv("PROVE_ONLY");
+	size_t len = strlen(test);
+	char *tok, *save = NULL;
+
+	only_cnt = 0;
+	if (env == NULL)
+		return;
+	snprintf(only_buf, sizeof(only_buf), "%s", env);
+	for (tok = strtok_r(only_buf, " \t\n", &save);
+	     tok != NULL && only_cnt < ONLY_MAX;
+	     tok = strtok_r(NULL, " \t\n", &save))
+		if (strncmp(tok, test, len) == 0 && tok[len] == ':')
+			only[only_cnt++] = tok + len + 1;
+}
+
+/** prove_only - whether $PROVE_ONLY names this test's filters to prove */
+bool prove_only(void)
+{
+	return only_cnt > 0;
+}
+
+/**
+ * prove_wanted - whether to prove the filter @name: yes, unless
+ * $PROVE_ONLY names others of this test
+ */
+bool prove_wanted(const char *name)
+{
+	unsigned int i;
+	bool wanted = only_cnt == 0;
+
+	for (i = 0; i < only_cnt; i++) {
+		if (strcmp(only[i], name) == 0) {
+			only_seen[i] = true;
+			wanted = true;
+		}
+	}
+	return wanted;
+}
+
+/**
+ * prove_only_missed - say which of this test's names in $PROVE_ONLY no
+ * prove_wanted() asked about: a list that names no filter the test builds
+ * would prove nothing
+ *
+ * Returns their count.
+ */
+unsigned int prove_only_missed(FILE *f)
+{
+	unsigned int i, missed = 0;
+
+	for (i = 0; i < only_cnt; i++) {
+		if (only_seen[i])
+			continue;
+		fprintf(f, "FAIL PROVE_ONLY names %s, which this test does not"
+			" build\n", only[i]);
+		missed++;
+	}
+	return missed;
+}
