@@ -57,7 +57,7 @@ static inline int api_rc(int rc)
  * SCMP_FLTATR_API_SYSRAWRC. A load's -ESRCH (a thread that could not be
  * synced) always passes; the notification calls report only -ECANCELED.
  */
-static int sys_rc(const struct db_filter *filter, int rc)
+static int kernel_rc(const struct db_filter *filter, int rc)
 {
 	if (rc >= 0)
 		return rc;
@@ -278,7 +278,7 @@ API int seccomp_load(const scmp_filter_ctx ctx)
 	/* from here on, no system call: the new filter may deny any */
 	if (fresh)
 		pool_block_put(prog, len * sizeof(*prog));
-	return sys_rc(filter, rc);
+	return kernel_rc(filter, rc);
 }
 
 API int seccomp_attr_get(const scmp_filter_ctx ctx,
@@ -458,7 +458,7 @@ API int seccomp_syscall_resolve_name(const char *name)
 }
 
 /* Syscall numbers -99..-1 are reserved; -1 is allowed with API_TSKIP. */
-static bool syscall_ok(const struct db_filter *filter, int syscall)
+static bool syscall_number_ok(const struct db_filter *filter, int syscall)
 {
 	if (syscall == -1)
 		return filter->attr.tskip;
@@ -470,7 +470,7 @@ API int seccomp_syscall_priority(scmp_filter_ctx ctx, int syscall,
 {
 	struct db_filter *filter = ctx_filter(ctx);
 
-	if (filter == NULL || !syscall_ok(filter, syscall))
+	if (filter == NULL || !syscall_number_ok(filter, syscall))
 		return -EINVAL;
 	return api_rc(db_syscall_priority(filter, syscall, priority));
 }
@@ -494,7 +494,7 @@ static int rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
 		return -EINVAL;
 	if (arg_cnt > 0 && arg_array == NULL)
 		return -EINVAL;
-	if (filter == NULL || !syscall_ok(filter, syscall))
+	if (filter == NULL || !syscall_number_ok(filter, syscall))
 		return -EINVAL;
 	if (!action_ok(action))
 		return -EINVAL;
@@ -593,14 +593,14 @@ API int seccomp_notify_receive(int fd, struct seccomp_notif *req)
 {
 	if (!action_ok(SCMP_ACT_NOTIFY))
 		return -EOPNOTSUPP;
-	return sys_rc(NULL, sys_notify_receive(fd, req));
+	return kernel_rc(NULL, sys_notify_receive(fd, req));
 }
 
 API int seccomp_notify_respond(int fd, struct seccomp_notif_resp *resp)
 {
 	if (!action_ok(SCMP_ACT_NOTIFY))
 		return -EOPNOTSUPP;
-	return sys_rc(NULL, sys_notify_respond(fd, resp));
+	return kernel_rc(NULL, sys_notify_respond(fd, resp));
 }
 
 API int seccomp_notify_id_valid(int fd, uint64_t id)
@@ -615,7 +615,7 @@ API int seccomp_notify_addfd(int fd, struct seccomp_notif_addfd *addfd)
 {
 	if (!action_ok(SCMP_ACT_NOTIFY))
 		return -EOPNOTSUPP;
-	return sys_rc(NULL, sys_notify_addfd(fd, addfd));
+	return kernel_rc(NULL, sys_notify_addfd(fd, addfd));
 }
 
 API int seccomp_notify_fd(const scmp_filter_ctx ctx)
@@ -642,7 +642,7 @@ API int seccomp_export_pfc(const scmp_filter_ctx ctx, int fd)
 		return api_rc(rc);
 	rc = sys_write_all(fd, text, strlen(text));
 	free(text);
-	return sys_rc(filter, rc);
+	return kernel_rc(filter, rc);
 }
 
 API int seccomp_export_bpf(const scmp_filter_ctx ctx, int fd)
@@ -661,7 +661,7 @@ API int seccomp_export_bpf(const scmp_filter_ctx ctx, int fd)
 	rc = sys_write_all(fd, prog, len * sizeof(*prog));
 	if (fresh)
 		free(prog);
-	return sys_rc(filter, rc);
+	return kernel_rc(filter, rc);
 }
 
 API int seccomp_export_bpf_mem(const scmp_filter_ctx ctx, void *buf,

@@ -107,7 +107,7 @@ static const struct db_attrs attrs_default = {
  * Freeing and copying
  */
 
-static void level_free(struct pool *pool, struct tree_node *level)
+static void level_free(struct pool *pool, struct treap_node *level)
 {
 	struct db_node *node = NODE(level);
 
@@ -120,7 +120,7 @@ static void level_free(struct pool *pool, struct tree_node *level)
 	pool_put(pool, node);
 }
 
-static void syscalls_free(struct pool *pool, struct tree_node *set)
+static void syscalls_free(struct pool *pool, struct treap_node *set)
 {
 	struct db_syscall *sys = SYSCALL(set);
 
@@ -142,15 +142,15 @@ static void arch_free(struct pool *pool, struct db_arch *arch)
 	pool_block_put(arch, sizeof(*arch));
 }
 
-static struct tree_node *level_copy(struct pool *pool,
-				    const struct tree_node *level);
+static struct treap_node *level_copy(struct pool *pool,
+				    const struct treap_node *level);
 
 /* On failure @dst is left empty: freeing it frees nothing of @src. */
 static int branch_copy(struct pool *pool, struct db_branch *dst,
 		       const struct db_branch *src)
 {
-	const struct tree_node *level = db_branch_level(src);
-	struct tree_node *copy;
+	const struct treap_node *level = db_branch_level(src);
+	struct treap_node *copy;
 
 	*dst = *src;
 	if (level == NULL)
@@ -161,8 +161,8 @@ static int branch_copy(struct pool *pool, struct db_branch *dst,
 }
 
 /* Copies a trie level; returns NULL on allocation failure. */
-static struct tree_node *level_copy(struct pool *pool,
-				    const struct tree_node *level)
+static struct treap_node *level_copy(struct pool *pool,
+				    const struct treap_node *level)
 {
 	struct db_node *copy;
 
@@ -185,8 +185,8 @@ static struct tree_node *level_copy(struct pool *pool,
 }
 
 /* Copies a set of syscalls; returns NULL on allocation failure. */
-static struct tree_node *syscalls_copy(struct pool *pool,
-				       const struct tree_node *set)
+static struct treap_node *syscalls_copy(struct pool *pool,
+				       const struct treap_node *set)
 {
 	struct db_syscall *copy;
 
@@ -423,7 +423,7 @@ int db_merge(struct db_filter *dst, struct db_filter *src)
  * Rules
  */
 
-static int syscall_cmp(const struct tree_node *a, const struct tree_node *b)
+static int syscall_cmp(const struct treap_node *a, const struct treap_node *b)
 {
 	int x = SYSCALL(a)->num, y = SYSCALL(b)->num;
 
@@ -433,7 +433,7 @@ static int syscall_cmp(const struct tree_node *a, const struct tree_node *b)
 /*
  * A syscall entry's heap value. Syscall numbers come in dense runs, which
  * multiplying by 2^64 / the golden ratio spreads evenly (Fibonacci
- * hashing): the set is as flat as with tree_hash(), for less work on each
+ * hashing): the set is as flat as with treap_hash(), for less work on each
  * rule's lookup.
  */
 static uint32_t syscall_heap(int num)
@@ -457,8 +457,8 @@ static uint32_t syscall_heap(int num)
  * words, larger first: datum and mask high words, then their low words.
  * node_heap() hashes exactly the fields compared here.
  */
-static inline int node_cmp(const struct tree_node *a,
-			   const struct tree_node *b)
+static inline int node_cmp(const struct treap_node *a,
+			   const struct treap_node *b)
 {
 	const struct db_cmp *x = &NODE(a)->cmp, *y = &NODE(b)->cmp;
 	bool x_eq = x->op == SCMP_CMP_EQ, y_eq = y->op == SCMP_CMP_EQ;
@@ -488,13 +488,13 @@ static inline int node_cmp(const struct tree_node *a,
 
 /*
  * A node's heap value: a hash of what node_cmp() compares, and of nothing
- * else, so that equal nodes have equal heap values (tree_search() stops
+ * else, so that equal nodes have equal heap values (treap_search() stops
  * early on that). The mask only tells equality tests apart; range tests
  * have all ones.
  */
 static inline uint32_t node_heap(const struct db_cmp *c)
 {
-	return tree_hash(c->datum ^ (c->mask << 7) ^
+	return treap_hash(c->datum ^ (c->mask << 7) ^
 			 ((uint64_t)c->rank << 56) ^ ((uint64_t)c->arg << 59) ^
 			 ((uint64_t)c->op << 61));
 }
@@ -671,7 +671,7 @@ static int path_build(struct pool *pool, const struct arch_def *arch,
 }
 
 /* Whether every action reachable in a level is @action. */
-static bool level_all(const struct tree_node *level, uint32_t action)
+static bool level_all(const struct treap_node *level, uint32_t action)
 {
 	const struct db_node *node = NODE(level);
 	const struct db_branch *br;
@@ -695,16 +695,16 @@ static bool level_all(const struct tree_node *level, uint32_t action)
  * What applying a prepared rule does. The branch changed is a trie node's
  * or a syscall entry's rules.
  */
-enum plan_kind {
-	PLAN_NOTHING,		/* the rule is already covered */
-	PLAN_NEW,		/* the path is on a new syscall entry already */
-	PLAN_SIBLING,		/* add the rest of the path to a branch's level */
-	PLAN_BRANCH,		/* hang the rest of the path on an empty branch */
-	PLAN_PRUNE,		/* replace a branch's level by the action */
+enum change_kind {
+	CHANGE_NOTHING,		/* the rule is already covered */
+	CHANGE_NEW,		/* the path is on a new syscall entry already */
+	CHANGE_SIBLING,		/* add the rest of the path to a branch's level */
+	CHANGE_BRANCH,		/* hang the rest of the path on an empty branch */
+	CHANGE_PRUNE,		/* replace a branch's level by the action */
 };
 
 /* One rule for one syscall on one ABI, prepared to be applied. */
-struct plan {
+struct change {
 	struct db_arch *arch;
 	int num;
 	bool mux;		/* num is socketcall or ipc, taking mux_call */
@@ -712,23 +712,23 @@ struct plan {
 	uint32_t action;
 	struct db_node *path;	/* NULL: unconditional */
 	struct db_syscall *sys;	/* the syscall entry */
-	enum plan_kind kind;
+	enum change_kind kind;
 	struct db_branch *br;	/* the branch changed */
-	struct tree_node **at;	/* SIBLING: where in the level, NULL: root */
+	struct treap_node **at;	/* SIBLING: where in the level, NULL: root */
 	struct db_node *rest;	/* first node of the path to link in */
 };
 
 /* Looks up the node of @c's comparison under another rank on a level. */
-static struct db_node *level_find(struct tree_node **level,
+static struct db_node *level_find(struct treap_node **level,
 				  const struct db_cmp *c, enum db_rank rank,
-				  struct tree_node ***at)
+				  struct treap_node ***at)
 {
 	struct db_node key;
 
 	key.cmp = *c;
 	key.cmp.rank = (uint8_t)rank;
 	key.link.heap = node_heap(&key.cmp);
-	return NODE(tree_search(level, &key.link, node_cmp, at));
+	return NODE(treap_search(level, &key.link, node_cmp, at));
 }
 
 /*
@@ -736,7 +736,7 @@ static struct db_node *level_find(struct tree_node **level,
  * @datum: in the set's order they come first in the argument's range
  * tests, after its equality tests.
  */
-static bool level_has_above(const struct tree_node *t, unsigned int arg,
+static bool level_has_above(const struct treap_node *t, unsigned int arg,
 			    uint64_t datum)
 {
 	const struct db_cmp *c;
@@ -762,11 +762,11 @@ static bool level_has_above(const struct tree_node *t, unsigned int arg,
  * place and before @same's: a range test of the argument with a larger
  * datum, or the other of > and >= on the datum made before @same.
  */
-static bool below_apart(struct tree_node *level, const struct db_node *same)
+static bool below_apart(struct treap_node *level, const struct db_node *same)
 {
 	struct db_cmp other = same->cmp;
 	struct db_node *twin;
-	struct tree_node **at;
+	struct treap_node **at;
 
 	if (level_has_above(level, same->cmp.arg, same->cmp.datum))
 		return true;
@@ -781,18 +781,18 @@ static bool below_apart(struct tree_node *level, const struct db_node *same)
  * test, which comes first, else the > one, unless it is a < and must keep
  * apart from it.
  */
-static struct db_node *level_join(struct tree_node **level,
+static struct db_node *level_join(struct treap_node **level,
 				  const struct db_node *node,
-				  struct tree_node ***at)
+				  struct treap_node ***at)
 {
 	struct db_node *found;
-	struct tree_node **other_at;	/* the other rank's place: unused */
+	struct treap_node **other_at;	/* the other rank's place: unused */
 
 	switch (node->cmp.rank) {
 	case DB_RANK_EQ:
-		return NODE(tree_search(level, &node->link, node_cmp, at));
+		return NODE(treap_search(level, &node->link, node_cmp, at));
 	case DB_RANK_BELOW:
-		found = NODE(tree_search(level, &node->link, node_cmp, at));
+		found = NODE(treap_search(level, &node->link, node_cmp, at));
 		if (found != NULL)
 			return found;
 		found = level_find(level, &node->cmp, DB_RANK_ABOVE,
@@ -804,7 +804,7 @@ static struct db_node *level_join(struct tree_node **level,
 				   &other_at);
 		if (found != NULL)
 			return found;
-		return NODE(tree_search(level, &node->link, node_cmp, at));
+		return NODE(treap_search(level, &node->link, node_cmp, at));
 	}
 }
 
@@ -816,18 +816,18 @@ static int births_left(const struct db_syscall *sys)
 
 /*
  * Decides how a path merges into the level on @br: checks, changes
- * nothing. The plan keeps branches, not the address of a level's root:
+ * nothing. The change keeps branches, not the address of a level's root:
  * the root lives in the branch's word, written back after an insert.
  */
-static int plan_path(struct plan *p, struct db_branch *br,
+static int change_path(struct change *p, struct db_branch *br,
 		     struct db_node *node)
 {
-	struct tree_node *level = db_branch_level(br), **at;
+	struct treap_node *level = db_branch_level(br), **at;
 	struct db_node *found, *next;
 
 	found = level_join(&level, node, &at);
 	if (found == NULL) {
-		p->kind = PLAN_SIBLING;
+		p->kind = CHANGE_SIBLING;
 		p->br = br;
 		/* the root lives in the branch's word, not at &level */
 		p->at = at != &level ? at : NULL;
@@ -837,7 +837,7 @@ static int plan_path(struct plan *p, struct db_branch *br,
 	p->br = &found->br[path_branch(node)];
 	next = path_next(node);
 	if (db_branch_empty(p->br)) {
-		p->kind = PLAN_BRANCH;
+		p->kind = CHANGE_BRANCH;
 		p->rest = next;
 		return next != NULL ? births_left(p->sys) : 0;
 	}
@@ -846,24 +846,24 @@ static int plan_path(struct plan *p, struct db_branch *br,
 		if (next == NULL && db_branch_action(p->br) != p->action)
 			return -EEXIST;
 		/* the same rule, or a longer one an existing rule covers */
-		p->kind = PLAN_NOTHING;
+		p->kind = CHANGE_NOTHING;
 		return 0;
 	}
 	if (next != NULL)
-		return plan_path(p, p->br, next);
+		return change_path(p, p->br, next);
 	/* the new path ends where existing ones go on */
 	if (!level_all(db_branch_level(p->br), p->action))
 		return -EEXIST;
-	p->kind = PLAN_PRUNE;
+	p->kind = CHANGE_PRUNE;
 	return 0;
 }
 
 /* Prepares one rule: builds its path and decides how it merges. */
-static int plan_prepare(struct plan *p, struct db_filter *filter,
+static int change_prepare(struct change *p, struct db_filter *filter,
 			const struct db_rule *rule,
 			const struct scmp_arg_cmp *cmps, unsigned int cnt)
 {
-	struct tree_node **at;
+	struct treap_node **at;
 	struct db_syscall key;
 	int rc;
 
@@ -878,7 +878,7 @@ static int plan_prepare(struct plan *p, struct db_filter *filter,
 
 	key.num = p->num;
 	key.link.heap = syscall_heap(p->num);
-	p->sys = SYSCALL(tree_search(&p->arch->syscalls, &key.link,
+	p->sys = SYSCALL(treap_search(&p->arch->syscalls, &key.link,
 				     syscall_cmp, &at));
 	if (p->sys == NULL) {
 		p->sys = pool_alloc(&filter->pool);
@@ -892,44 +892,44 @@ static int plan_prepare(struct plan *p, struct db_filter *filter,
 		};
 		/*
 		 * Linked in right away, where the lookup ended, with the
-		 * rule's path: plan_discard() takes both out again if the
+		 * rule's path: change_discard() takes both out again if the
 		 * rule fails.
 		 */
 		if (p->path == NULL)
 			db_branch_set_action(&p->sys->rules, rule->action);
 		else
 			db_branch_set_level(&p->sys->rules, &p->path->link);
-		tree_insert_at(at, &p->sys->link, syscall_cmp);
-		p->kind = PLAN_NEW;
+		treap_insert_at(at, &p->sys->link, syscall_cmp);
+		p->kind = CHANGE_NEW;
 		return 0;
 	}
 
 	p->br = &p->sys->rules;
 	if (db_branch_empty(p->br)) {
 		/* the syscall's first rule */
-		p->kind = PLAN_BRANCH;
+		p->kind = CHANGE_BRANCH;
 		p->rest = p->path;
 		return p->rest != NULL ? births_left(p->sys) : 0;
 	}
 	if (db_branch_kind(p->br) == DB_BR_ACTION) {
 		/* the whole syscall already has an action */
-		p->kind = PLAN_NOTHING;
+		p->kind = CHANGE_NOTHING;
 		return 0;
 	}
 	if (p->path == NULL) {
 		/* an unconditional rule replaces the trie, whatever it holds */
-		p->kind = PLAN_PRUNE;
+		p->kind = CHANGE_PRUNE;
 		return 0;
 	}
-	return plan_path(p, p->br, p->path);
+	return change_path(p, p->br, p->path);
 }
 
-/* Releases what a plan allocated, and unlinks the entry it added. */
-static void plan_discard(struct pool *pool, struct plan *p)
+/* Releases what a change allocated, and unlinks the entry it added. */
+static void change_discard(struct pool *pool, struct change *p)
 {
 	path_free(pool, p->path, NULL);
-	if (p->kind == PLAN_NEW) {
-		tree_remove(&p->arch->syscalls, &p->sys->link, syscall_cmp);
+	if (p->kind == CHANGE_NEW) {
+		treap_remove(&p->arch->syscalls, &p->sys->link, syscall_cmp);
 		pool_put(pool, p->sys);
 	}
 }
@@ -942,25 +942,25 @@ static void path_born(struct db_node *node, uint32_t born)
 }
 
 /* Links a prepared rule in. Cannot fail. */
-static void plan_apply(struct pool *pool, struct plan *p)
+static void change_apply(struct pool *pool, struct change *p)
 {
-	struct tree_node *level;
+	struct treap_node *level;
 
 	switch (p->kind) {
-	case PLAN_NOTHING:
+	case CHANGE_NOTHING:
 		path_free(pool, p->path, NULL);
 		break;
-	case PLAN_NEW:
+	case CHANGE_NEW:
 		break;
-	case PLAN_SIBLING:
+	case CHANGE_SIBLING:
 		path_free(pool, p->path, p->rest);
 		level = db_branch_level(p->br);
 		path_born(p->rest, p->sys->births++);
-		tree_insert_at(p->at != NULL ? p->at : &level, &p->rest->link,
+		treap_insert_at(p->at != NULL ? p->at : &level, &p->rest->link,
 			       node_cmp);
 		db_branch_set_level(p->br, level);
 		break;
-	case PLAN_BRANCH:
+	case CHANGE_BRANCH:
 		path_free(pool, p->path, p->rest);
 		if (p->rest == NULL) {
 			db_branch_set_action(p->br, p->action);
@@ -969,7 +969,7 @@ static void plan_apply(struct pool *pool, struct plan *p)
 			db_branch_set_level(p->br, &p->rest->link);
 		}
 		break;
-	case PLAN_PRUNE:
+	case CHANGE_PRUNE:
 		path_free(pool, p->path, NULL);
 		level_free(pool, db_branch_level(p->br));
 		db_branch_set_action(p->br, p->action);
@@ -984,12 +984,12 @@ static void plan_apply(struct pool *pool, struct plan *p)
  * syscall. Without a direct syscall the rule stays on the pseudo number,
  * as in libseccomp: never in BPF, but shown in PFC.
  *
- * Starts a plan per syscall in @plans (room for two). Returns how many, or
+ * Starts a change per syscall in @changes (room for two). Returns how many, or
  * -errno.
  */
 static int rule_targets(struct db_filter *filter, const struct db_rule *rule,
 			const struct syscall_def **row, struct db_arch *arch,
-			struct plan *plans)
+			struct change *changes)
 {
 	struct arch_route route;
 	int cnt = 0, num, rc;
@@ -1003,7 +1003,7 @@ static int rule_targets(struct db_filter *filter, const struct db_rule *rule,
 		/* socketcall's own arguments are a pointer: only arg 0 is known */
 		if (rule->exact && rule->cmp_cnt > 0)
 			return -EINVAL;
-		plans[cnt++] = (struct plan){ .arch = arch, .num = route.mux_nr,
+		changes[cnt++] = (struct change){ .arch = arch, .num = route.mux_nr,
 					      .mux = true,
 					      .mux_call = route.call };
 	} else if (num < 0 && num != -1 && rule->exact) {
@@ -1016,12 +1016,12 @@ static int rule_targets(struct db_filter *filter, const struct db_rule *rule,
 		 */
 		return 0;
 	}
-	/* what plan_discard() reads; plan_prepare() sets the rest */
-	plans[cnt].arch = arch;
-	plans[cnt].num = num;
-	plans[cnt].mux = false;
-	plans[cnt].path = NULL;
-	plans[cnt].kind = PLAN_NOTHING;
+	/* what change_discard() reads; change_prepare() sets the rest */
+	changes[cnt].arch = arch;
+	changes[cnt].num = num;
+	changes[cnt].mux = false;
+	changes[cnt].path = NULL;
+	changes[cnt].kind = CHANGE_NOTHING;
 	return cnt + 1;
 }
 
@@ -1029,7 +1029,7 @@ static int rule_targets(struct db_filter *filter, const struct db_rule *rule,
  * The comparisons of a rule for a multiplexer: its call number as argument
  * 0, then the rule's own on the other arguments. Returns their number.
  */
-static unsigned int mux_cmps(const struct plan *p,
+static unsigned int mux_cmps(const struct change *p,
 			     const struct scmp_arg_cmp *cmps, unsigned int cnt,
 			     struct scmp_arg_cmp *out)
 {
@@ -1054,12 +1054,12 @@ static unsigned int mux_cmps(const struct plan *p,
  */
 int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 {
-	struct plan plans[DB_ARCH_MAX * 2];
+	struct change changes[DB_ARCH_MAX * 2];
 	struct scmp_arg_cmp sorted[DB_ARG_MAX], muxed[DB_ARG_MAX];
 	const struct scmp_arg_cmp *cmps = rule->cmps;
 	/* the syscall's table row, looked up for the first non-native ABI */
 	const struct syscall_def *row = NULL;
-	unsigned int i, end, plan_cnt = 0;
+	unsigned int i, end, change_cnt = 0;
 	int rc;
 
 	/* callers mostly give the arguments in order: sort a copy if not */
@@ -1075,11 +1075,11 @@ int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 	/* ABI by ABI, as libseccomp: the first failure decides the error */
 	for (i = 0; i < filter->arch_cnt; i++) {
 		rc = rule_targets(filter, rule, &row, filter->arches[i],
-				  &plans[plan_cnt]);
+				  &changes[change_cnt]);
 		if (rc < 0)
 			goto out;
-		for (end = plan_cnt + (unsigned int)rc; plan_cnt < end;) {
-			struct plan *p = &plans[plan_cnt++];
+		for (end = change_cnt + (unsigned int)rc; change_cnt < end;) {
+			struct change *p = &changes[change_cnt++];
 			const struct scmp_arg_cmp *c = cmps;
 			unsigned int cnt = rule->cmp_cnt;
 
@@ -1087,22 +1087,22 @@ int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 				cnt = mux_cmps(p, cmps, cnt, muxed);
 				c = muxed;
 			}
-			rc = plan_prepare(p, filter, rule, c, cnt);
+			rc = change_prepare(p, filter, rule, c, cnt);
 			if (rc < 0)
 				goto out;
 		}
 	}
 
-	for (i = 0; i < plan_cnt; i++)
-		plan_apply(&filter->pool, &plans[i]);
+	for (i = 0; i < change_cnt; i++)
+		change_apply(&filter->pool, &changes[i]);
 	if (rule->action == SCMP_ACT_NOTIFY)
 		filter->notify_used = true;
 	db_changed(filter);
 	return 0;
 
 out:
-	for (i = 0; i < plan_cnt; i++)
-		plan_discard(&filter->pool, &plans[i]);
+	for (i = 0; i < change_cnt; i++)
+		change_discard(&filter->pool, &changes[i]);
 	return rc;
 }
 
@@ -1121,7 +1121,7 @@ int db_syscall_priority(struct db_filter *filter, int syscall,
 	struct db_syscall *sys[DB_ARCH_MAX] = { NULL };
 	bool fresh[DB_ARCH_MAX] = { false };
 	/* where a fresh entry goes: the sets do not change until then */
-	struct tree_node **at[DB_ARCH_MAX];
+	struct treap_node **at[DB_ARCH_MAX];
 	const struct syscall_def *row = NULL;
 	struct arch_route route;
 	struct db_syscall key;
@@ -1138,7 +1138,7 @@ int db_syscall_priority(struct db_filter *filter, int syscall,
 			continue;
 		key.num = num;
 		key.link.heap = syscall_heap(num);
-		sys[i] = SYSCALL(tree_search(&filter->arches[i]->syscalls,
+		sys[i] = SYSCALL(treap_search(&filter->arches[i]->syscalls,
 					     &key.link, syscall_cmp, &at[i]));
 		if (sys[i] != NULL)
 			continue;
@@ -1158,7 +1158,7 @@ int db_syscall_priority(struct db_filter *filter, int syscall,
 		if (sys[i]->priority < priority)
 			sys[i]->priority = priority;
 		if (fresh[i])
-			tree_insert_at(at[i], &sys[i]->link, syscall_cmp);
+			treap_insert_at(at[i], &sys[i]->link, syscall_cmp);
 	}
 	db_changed(filter);
 	return 0;
@@ -1265,21 +1265,21 @@ void db_transaction_commit(struct db_filter *filter)
  * malloc'd array: *out is one or the other. One walk lists small sets and
  * counts larger ones, which a second walk lists.
  */
-static int list(const struct tree_node *set, struct tree_node **buf,
-		unsigned int cap, struct tree_node ***out)
+static int list(const struct treap_node *set, struct treap_node **buf,
+		unsigned int cap, struct treap_node ***out)
 {
 	unsigned int cnt;
 
 	*out = buf;
 	if (set == NULL)
 		return 0;
-	cnt = tree_list(set, buf, cap);
+	cnt = treap_list(set, buf, cap);
 	if (cnt <= cap)
 		return (int)cnt;
 	*out = malloc(cnt * sizeof(**out));
 	if (*out == NULL)
 		return -ENOMEM;
-	tree_list(set, *out, cnt);
+	treap_list(set, *out, cnt);
 	return (int)cnt;
 }
 
@@ -1294,7 +1294,7 @@ static int list(const struct tree_node *set, struct tree_node **buf,
  */
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
 {
-	struct tree_node *buf[SYSCALLS_BUF], **array;
+	struct treap_node *buf[SYSCALLS_BUF], **array;
 	int cnt = list(arch->syscalls, buf, SYSCALLS_BUF, &array);
 
 	*out = NULL;
@@ -1386,12 +1386,12 @@ static int level_sort(struct db_node **nodes, unsigned int cnt)
  * Lists the set and puts it in evaluation order: most levels are in it
  * already (see node_cmp()).
  */
-int db_level_walk(const struct tree_node *level, struct db_node **buf,
+int db_level_walk(const struct treap_node *level, struct db_node **buf,
 		  struct db_node ***out)
 {
-	struct tree_node **array;
+	struct treap_node **array;
 	struct db_node **nodes;
-	int cnt = list(level, (struct tree_node **)buf, DB_LEVEL_BUF, &array);
+	int cnt = list(level, (struct treap_node **)buf, DB_LEVEL_BUF, &array);
 	int i;
 
 	nodes = (struct db_node **)array;

@@ -13,7 +13,7 @@
 
 #include "arch.h"
 #include "pool.h"
-#include "tree.h"
+#include "treap.h"
 
 /* Most ABIs one filter can hold: every known one. */
 #define DB_ARCH_MAX 24
@@ -37,7 +37,7 @@ struct db_branch {
 	uint64_t word;
 };
 
-_Static_assert(_Alignof(struct tree_node) > 1 &&
+_Static_assert(_Alignof(struct treap_node) > 1 &&
 		       sizeof(uintptr_t) <= sizeof(uint64_t),
 	       "a level pointer is even and fits a branch word");
 
@@ -60,11 +60,11 @@ static inline uint32_t db_branch_action(const struct db_branch *br)
 }
 
 /* The level of a DB_BR_LEVEL branch; NULL for the other kinds. */
-static inline struct tree_node *db_branch_level(const struct db_branch *br)
+static inline struct treap_node *db_branch_level(const struct db_branch *br)
 {
 	if (br->word & 1)
 		return NULL;
-	return (struct tree_node *)(uintptr_t)br->word;
+	return (struct treap_node *)(uintptr_t)br->word;
 }
 
 static inline void db_branch_set_action(struct db_branch *br, uint32_t action)
@@ -74,7 +74,7 @@ static inline void db_branch_set_action(struct db_branch *br, uint32_t action)
 
 /* @level: a non-empty level; NULL leaves nothing on the branch */
 static inline void db_branch_set_level(struct db_branch *br,
-				       struct tree_node *level)
+				       struct treap_node *level)
 {
 	br->word = (uintptr_t)level;
 }
@@ -107,7 +107,7 @@ struct db_cmp {
 };
 
 struct db_node {
-	struct tree_node link;	/* first: the node is its own set entry */
+	struct treap_node link;	/* first: the node is its own set entry */
 	struct db_cmp cmp;
 	struct db_branch br[2];	/* [0] comparison false, [1] true */
 };
@@ -118,7 +118,7 @@ struct db_node {
  * set of comparisons: the rule trie's top level.
  */
 struct db_syscall {
-	struct tree_node link;
+	struct treap_node link;
 	int num;		/* number on this ABI (pseudo numbers < 0) */
 	uint8_t priority;	/* from seccomp_syscall_priority */
 	uint32_t births;	/* rule adds that made trie nodes: the next
@@ -143,7 +143,7 @@ _Static_assert(sizeof(void *) != 8 || sizeof(union db_entry) == POOL_ALIGN,
 /* The rules of one ABI. */
 struct db_arch {
 	const struct arch_def *arch;
-	struct tree_node *syscalls;	/* set of db_syscall by number */
+	struct treap_node *syscalls;	/* set of db_syscall by number */
 };
 
 /* Filter attributes (SCMP_FLTATR_*) with libseccomp's defaults. */
@@ -206,7 +206,7 @@ void db_transaction_commit(struct db_filter *filter);
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out);
 /* Room for the nodes of most trie levels (see db_level()). */
 #define DB_LEVEL_BUF 64
-int db_level_walk(const struct tree_node *level, struct db_node **buf,
+int db_level_walk(const struct treap_node *level, struct db_node **buf,
 		  struct db_node ***out);
 
 /**
@@ -218,7 +218,7 @@ int db_level_walk(const struct tree_node *level, struct db_node **buf,
  * Returns the number of nodes, or -ENOMEM. Inline: most levels are one
  * node, listed without a call.
  */
-static inline int db_level(const struct tree_node *level, struct db_node **buf,
+static inline int db_level(const struct treap_node *level, struct db_node **buf,
 			   struct db_node ***out)
 {
 	if (level != NULL && level->left == NULL && level->right == NULL) {

@@ -66,7 +66,7 @@ struct gen {
 	size_t scratch_size;
 };
 
-static int gen_level(struct gen *g, const struct tree_node *level, int fail);
+static int gen_level(struct gen *g, const struct treap_node *level, int fail);
 
 static bpf_acc acc_arg(const struct gen *g, unsigned int arg, bool hi,
 		       uint32_t mask)
@@ -249,7 +249,7 @@ static bool runs_with(const struct db_node *n, unsigned int arg,
  * One trie level: siblings tried in order, each going on with the next
  * when it has no result; the last one goes on with @fail.
  */
-static int gen_level(struct gen *g, const struct tree_node *level, int fail)
+static int gen_level(struct gen *g, const struct treap_node *level, int fail)
 {
 	struct db_node *buf[DB_LEVEL_BUF], **nodes, *last;
 	unsigned int i, start;

@@ -56,7 +56,7 @@ static void print_action(struct pfc *p, unsigned int depth, uint32_t action)
 		fprintf(p->out, "action %s;\n", def->pfc_name);
 }
 
-static void print_level(struct pfc *p, const struct tree_node *level,
+static void print_level(struct pfc *p, const struct treap_node *level,
 			unsigned int depth);
 
 static void print_branch(struct pfc *p, const struct db_branch *br,
@@ -116,7 +116,7 @@ static bool same_high(const struct db_node *a, const struct db_node *b)
 	       a->cmp.datum >> 32 == b->cmp.datum >> 32;
 }
 
-static void print_level(struct pfc *p, const struct tree_node *level,
+static void print_level(struct pfc *p, const struct treap_node *level,
 			unsigned int depth)
 {
 	struct db_node *buf[DB_LEVEL_BUF], **nodes;
@@ -173,7 +173,7 @@ static void print_level(struct pfc *p, const struct tree_node *level,
  * high one with its neighbours), a range test three.
  */
 static unsigned int level_tests(struct pfc *p, const struct arch_def *arch,
-				const struct tree_node *level)
+				const struct treap_node *level)
 {
 	struct db_node *buf[DB_LEVEL_BUF], **nodes;
 	unsigned int i, b, tests = 0;

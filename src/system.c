@@ -289,11 +289,11 @@ static long load_flags(const struct sys_load_opts *opts)
 int sys_filter_load(const struct sock_fprog *prog,
 		    const struct sys_load_opts *opts)
 {
-	bool syscall_ok = have(FEAT_SECCOMP_SYSCALL);
+	bool have_syscall = have(FEAT_SECCOMP_SYSCALL);
 	long flags = 0;
 	long rc;
 
-	if (syscall_ok) {
+	if (have_syscall) {
 		flags = load_flags(opts);
 		if (flags < 0)
 			return (int)flags;
@@ -302,7 +302,7 @@ int sys_filter_load(const struct sock_fprog *prog,
 	if (opts->nnp && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		return -errno;
 
-	if (!syscall_ok) {
+	if (!have_syscall) {
 		if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, prog, 0, 0) < 0)
 			return -errno;
 		return 0;

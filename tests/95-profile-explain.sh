@@ -117,5 +117,19 @@ x86 socket (359): SCMP_ACT_ERRNO(1): default action
 x86 socket through socketcall (102, call 1): SCMP_ACT_ALLOW: syscalls[0] at line 62 (accept, accept4, access, adjtimex, ... 361 names)
 EOF
 
+# Under kvermax, a syscall newer than it that the profile does not name
+# fails with ENOSYS; without, or under a kvermax that has it, the default.
+check file-getattr-kvermax-6.13 --arch=x86_64 --kvermax=6.13 "$docker" file_getattr <<EOF
+x86_64 file_getattr (468): SCMP_ACT_ERRNO(38): kvermax 6.13: no such syscall in that kernel
+EOF
+
+check file-getattr-kvermax-6.17 --arch=x86_64 --kvermax=6.17 "$docker" file_getattr <<EOF
+x86_64 file_getattr (468): SCMP_ACT_ERRNO(1): default action
+EOF
+
+check file-getattr --arch=x86_64 "$docker" file_getattr <<EOF
+x86_64 file_getattr (468): SCMP_ACT_ERRNO(1): default action
+EOF
+
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

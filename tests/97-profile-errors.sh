@@ -169,14 +169,13 @@ EOF
 expect bad-format 2 'unknown format "elf"' -f elf <<EOF
 {$good}
 EOF
-expect kvermax-unsupported 2 \
-	'--kvermax: a maximum kernel version is not supported by this library' \
-	--kvermax 6.1 <<EOF
+expect bad-kvermax-option 2 \
+	'--kvermax: not a kernel version (X.Y): soon' --kvermax soon <<EOF
 {$good}
 EOF
-expect kvermax-member-unsupported 2 \
-	'p.json:1:87: error: kvermax: a maximum kernel version is not supported' <<EOF
-{$good, "kvermax": "6.1"}
+expect bad-kvermax-member 2 \
+	'p.json:1:87: error: kvermax: not a kernel version ("X.Y")' <<EOF
+{$good, "kvermax": "six"}
 EOF
 
 # A profile that cannot be read, and explain's own input.

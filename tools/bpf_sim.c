@@ -14,7 +14,7 @@
  *  - the action cache: the kernel's small emulator that only knows nr and
  *    arch.
  * The opcode whitelist and the corner cases were checked against Linux
- * 6.18 by attaching filters in a child (tests/10-live-sim-kernel.c keeps
+ * 6.18 by attaching filters in a child (tests/11-live-sim-kernel.c keeps
  * doing that).
  */
 #include "bpf_sim.h"

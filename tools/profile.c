@@ -1052,15 +1052,47 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
  */
 
 /*
- * This library does not have SCMP_FLTATR_CTL_KVERMAX yet (issue 17). When
- * it does: with @ctx NULL return 0, else map @kver to its enum scmp_kver
- * and set the attribute (with SCMP_FLTATR_ACT_ENOSYS if it must be said).
+ * Linux versions as enum scmp_kver numbers them: each series from its .0
+ * to its last release, one value each.
  */
+static const struct {
+	unsigned int major, last_minor;
+	enum scmp_kver first;
+} kver_series[] = {
+	{ 3, 19, SCMP_KV_3_0 },
+	{ 4, 20, SCMP_KV_4_0 },
+	{ 5, 19, SCMP_KV_5_0 },
+	{ 6, 19, SCMP_KV_6_0 },
+	{ 7, 2, SCMP_KV_7_0 },
+};
+
+/*
+ * @kver as enum scmp_kver: 3.0 for anything older (the tables date no
+ * syscall before it), the newest the library knows for anything newer
+ * (every syscall it knows is then allowed to be older).
+ */
+static enum scmp_kver kver_enum(unsigned int kver)
+{
+	unsigned int major = kver >> 16, minor = kver & 0xffff;
+	size_t i;
+
+	if (major < kver_series[0].major)
+		return SCMP_KV_3_0;
+	for (i = 0; i < N(kver_series); i++) {
+		if (major != kver_series[i].major)
+			continue;
+		if (minor > kver_series[i].last_minor)
+			break;
+		return (enum scmp_kver)(kver_series[i].first + minor);
+	}
+	if (i < N(kver_series) - 1)
+		return (enum scmp_kver)(kver_series[i + 1].first - 1);
+	return (enum scmp_kver)(__SCMP_KV_MAX - 1);
+}
+
 int profile_kvermax_set(scmp_filter_ctx ctx, unsigned int kver)
 {
-	(void)ctx;
-	(void)kver;
-	return -EOPNOTSUPP;
+	return seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, kver_enum(kver));
 }
 
 static int build_rules(const struct profile *p, const struct profile_opts *o,
@@ -1147,9 +1179,8 @@ int profile_build(const struct profile *p, const struct profile_opts *o,
 		rc = profile_kvermax_set(ctx, p->kvermax);
 		if (rc < 0) {
 			at = sub(&root, "kvermax", 0);
-			fail(p, d, &at,
-			     "a maximum kernel version is not supported by"
-			     " this library");
+			fail(p, d, &at, "the library refuses it: %s",
+			     strerror(-rc));
 			goto fail;
 		}
 	}

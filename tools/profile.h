@@ -138,12 +138,15 @@ int profile_build(const struct profile *p, const struct profile_opts *opts,
 
 /**
  * profile_kvermax_set() - the filter's maximum kernel version
- * @ctx:  the filter; NULL only asks whether the library can
+ * @ctx:  the filter
  * @kver: PROFILE_KVER(x, y): syscalls newer than it fail with ENOSYS
  *        (a libc then falls back to older calls) instead of taking the
  *        default action
  *
- * Return: 0; -EOPNOTSUPP if the library has no SCMP_FLTATR_CTL_KVERMAX.
+ * Versions older than 3.0 count as 3.0; versions newer than the newest
+ * the library knows count as that one.
+ *
+ * Return: 0, or seccomp_attr_set()'s error.
  */
 int profile_kvermax_set(scmp_filter_ctx ctx, unsigned int kver);
 

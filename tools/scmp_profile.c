@@ -156,12 +156,6 @@ int sp_resolve_option(struct sp_resolve *r, int c, const char *arg)
 		break;
 	case 'M':
 		rc = parse_version("kvermax", arg, &r->kvermax);
-		if (rc == 0 && profile_kvermax_set(NULL, r->kvermax) < 0) {
-			fprintf(stderr, "scmp_profile: --kvermax: a maximum"
-					" kernel version is not supported by"
-					" this library\n");
-			rc = -EOPNOTSUPP;
-		}
 		break;
 	case 'S':
 		r->opts.strict = true;

@@ -134,6 +134,9 @@ static void explain_call(const struct profile *p, struct bpf_sim_prog *prog,
 		print_entry(p, r);
 	else if (res.action == p->def_action)
 		printf("default action\n");
+	else if (p->kvermax != 0 && res.action == SCMP_ACT_ERRNO(ENOSYS))
+		printf("kvermax %u.%u: no such syscall in that kernel\n",
+		       p->kvermax >> 16, p->kvermax & 0xffff);
 	else
 		printf("no single entry matches these arguments\n");
 }

@@ -414,8 +414,8 @@ static json_t *args_entry(const char *name, const struct argwatch *w, size_t k)
 /*
  * Future-proofing: syscalls newer than this kernel, which the command
  * could not make here, fail with ENOSYS under the profile (a libc then
- * falls back to what it did here) instead of EPERM, where the library
- * can say so: a "kvermax" member that scmp_profile compile applies.
+ * falls back to what it did here) instead of EPERM: a "kvermax" member
+ * that scmp_profile compile applies.
  */
 static void kernel_kvermax(json_t *doc)
 {
@@ -426,7 +426,7 @@ static void kernel_kvermax(json_t *doc)
 	if (uname(&u) != 0)
 		return;
 	v = profile_parse_kernel(u.release);
-	if (v == 0 || profile_kvermax_set(NULL, v) < 0)
+	if (v == 0)
 		return;
 	snprintf(text, sizeof(text), "%u.%u", v >> 16, v & 0xffff);
 	json_object_set_new(doc, "kvermax", json_string(text));

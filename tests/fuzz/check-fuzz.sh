@@ -63,8 +63,11 @@ for c in "$top_srcdir"/src/*.c; do
 	compile "$c" "$out/obj/$f.o" || exit 1
 	lib="$lib $out/obj/$f.o"
 done
-compile "$top_srcdir/tools/bpf_sim.c" "$out/obj/bpf_sim.o" || exit 1
-lib="$lib $out/obj/bpf_sim.o"
+# libbpfsim: the simulator, and the listing the disassembler prints
+for c in bpf_sim bpf_disasm; do
+	compile "$top_srcdir/tools/$c.c" "$out/obj/$c.o" || exit 1
+	lib="$lib $out/obj/$c.o"
+done
 
 # the prover's harness needs Z3 (Debian: libz3-dev)
 printf '#include <z3.h>\nint main(void) { Z3_mk_config(); return 0; }\n' \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-2.1-only
-# 10-sim-tools: scmp_bpf_sim and scmp_bpf_disasm on hand-made programs.
+# 12-sim-tools: scmp_bpf_sim and scmp_bpf_disasm on hand-made programs.
 #
 # Finds the tools, in this order: $SCMP_BPF_SIM / $SCMP_BPF_DISASM (full
 # paths), $TOOLS_DIR, $abs_top_builddir/tools, $top_builddir/tools,
@@ -40,7 +40,7 @@ if [ -z "$SIM" ] || [ -z "$DISASM" ] || [ ! -x "$SIM" ] ||
 	exit 1
 fi
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/10-sim-tools.XXXXXX") || exit 1
+T=$(mktemp -d "${TMPDIR:-/tmp}/12-sim-tools.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 
 # The host byte order, for the cases that rely on the default arch.
@@ -485,6 +485,6 @@ ENDIAN=le
 expect "mips: 4003 (1 syscall)" 0 "$DISASM" -c -a mips "$T/mips.bpf"
 expect "mips: none (0 syscalls)" 0 "$DISASM" -c -a mips -r 0-1023 "$T/mips.bpf"
 
-echo "10-sim-tools: $checks checks, $fails failed"
+echo "12-sim-tools: $checks checks, $fails failed"
 [ "$fails" -eq 0 ] || exit 1
 exit 0

@@ -3,33 +3,33 @@
 
 #include <stddef.h>
 
-#include "tree.h"
+#include "treap.h"
 
 /*
  * One in-order walk counts and lists: it recurses only into left subtrees
  * and loops down the right ones, half the calls of a plain recursion.
  */
-static unsigned int walk(const struct tree_node *t, struct tree_node **out,
+static unsigned int walk(const struct treap_node *t, struct treap_node **out,
 			 unsigned int n, unsigned int max)
 {
 	for (; t != NULL; t = t->right) {
 		if (t->left != NULL)
 			n = walk(t->left, out, n, max);
 		if (n < max)
-			out[n] = (struct tree_node *)t;
+			out[n] = (struct treap_node *)t;
 		n++;
 	}
 	return n;
 }
 
 /**
- * tree_list - list at most @max nodes in order, and count them all
+ * treap_list - list at most @max nodes in order, and count them all
  * @out: room for @max pointers
  *
  * Returns the number of nodes in the set: when above @max, only the first
  * @max are in @out.
  */
-unsigned int tree_list(const struct tree_node *root, struct tree_node **out,
+unsigned int treap_list(const struct treap_node *root, struct treap_node **out,
 		       unsigned int max)
 {
 	return walk(root, out, 0, max);

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.1-only
-# Python twin of 28-sim-merge.c: SyscallFilter.merge() of filters with their own ABIs and rules.
+# Python twin of 19-sim-merge.c: SyscallFilter.merge() of filters with their own ABIs and rules.
 
-"""Builds dst_spec, src_spec and arm_spec of 28-sim-merge.c (read from it
+"""Builds dst_spec, src_spec and arm_spec of 19-sim-merge.c (read from it
 by lib/filter_spec.py), merges them in the order of the argument ("012":
 dst, src, arm) and writes the BPF to stdout for sim-check, which runs it
-against 28-sim-merge.tests."""
+against 19-sim-merge.tests."""
 
 import os
 import sys

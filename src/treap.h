@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /* An intrusive ordered set (a treap): no allocation on insert, O(log n) find. */
 
-#ifndef TREE_H
-#define TREE_H
+#ifndef TREAP_H
+#define TREAP_H
 
 #include <stdint.h>
 
-struct tree_node {
-	struct tree_node *left;
-	struct tree_node *right;
+struct treap_node {
+	struct treap_node *left;
+	struct treap_node *right;
 	uint32_t heap;	/* treap priority: a hash of the key */
 };
 
 /* Orders two nodes: <0, 0 or >0. */
-typedef int (*tree_cmp_fn)(const struct tree_node *a, const struct tree_node *b);
+typedef int (*treap_cmp_fn)(const struct treap_node *a, const struct treap_node *b);
 
 /*
  * Lookups and inserts are inline so that each caller's comparison is
@@ -21,10 +21,10 @@ typedef int (*tree_cmp_fn)(const struct tree_node *a, const struct tree_node *b)
  */
 
 /**
- * tree_search - look up the node equal to @key, or where it would go
+ * treap_search - look up the node equal to @key, or where it would go
  * @root: the set
  * @key: the key; its heap value must be set
- * @at: set, when no node is equal, to the link tree_insert_at() takes
+ * @at: set, when no node is equal, to the link treap_insert_at() takes
  *
  * For sets whose heap value is a function of the key, so that equal nodes
  * have equal heap values: an equal node then lies on the way down to
@@ -32,12 +32,12 @@ typedef int (*tree_cmp_fn)(const struct tree_node *a, const struct tree_node *b)
  * followed by an insert thus walks only as far as the insert starts.
  * Returns the node, or NULL.
  */
-static inline struct tree_node *tree_search(struct tree_node **root,
-					    const struct tree_node *key,
-					    tree_cmp_fn cmp,
-					    struct tree_node ***at)
+static inline struct treap_node *treap_search(struct treap_node **root,
+					    const struct treap_node *key,
+					    treap_cmp_fn cmp,
+					    struct treap_node ***at)
 {
-	struct tree_node **link = root, *t;
+	struct treap_node **link = root, *t;
 	int c;
 
 	while ((t = *link) != NULL && t->heap >= key->heap) {
@@ -51,16 +51,16 @@ static inline struct tree_node *tree_search(struct tree_node **root,
 }
 
 /**
- * tree_insert_at - add a node where tree_search() left @at
+ * treap_insert_at - add a node where treap_search() left @at
  *
  * The set must not have changed since. Splits the subtree at @at around
  * the new node, which takes its place.
  */
-static inline void tree_insert_at(struct tree_node **at, struct tree_node *node,
-				  tree_cmp_fn cmp)
+static inline void treap_insert_at(struct treap_node **at, struct treap_node *node,
+				  treap_cmp_fn cmp)
 {
-	struct tree_node **less = &node->left, **more = &node->right;
-	struct tree_node *t = *at;
+	struct treap_node **less = &node->left, **more = &node->right;
+	struct treap_node *t = *at;
 
 	while (t != NULL) {
 		if (cmp(node, t) < 0) {
@@ -79,15 +79,15 @@ static inline void tree_insert_at(struct tree_node **at, struct tree_node *node,
 }
 
 /**
- * tree_remove - take a node out of the set
+ * treap_remove - take a node out of the set
  *
  * Its subtrees are merged in its place, the one with the higher heap
  * value on top at each step.
  */
-static inline void tree_remove(struct tree_node **root, struct tree_node *node,
-			       tree_cmp_fn cmp)
+static inline void treap_remove(struct treap_node **root, struct treap_node *node,
+			       treap_cmp_fn cmp)
 {
-	struct tree_node **link = root, *l = node->left, *r = node->right;
+	struct treap_node **link = root, *l = node->left, *r = node->right;
 
 	while (*link != node)
 		link = cmp(node, *link) < 0 ? &(*link)->left :
@@ -107,21 +107,21 @@ static inline void tree_remove(struct tree_node **root, struct tree_node *node,
 }
 
 /**
- * tree_hash - a well-mixed heap value for a key
+ * treap_hash - a well-mixed heap value for a key
  *
  * The multiply by 2^64 / the golden ratio carries every bit upwards; the
  * high half folded down and a 32-bit multiply carry the high bits into
  * the whole result. Keys that differ only in a few high or low bits still
  * get heap values as good as random: half the work of a full finaliser.
  */
-static inline uint32_t tree_hash(uint64_t key)
+static inline uint32_t treap_hash(uint64_t key)
 {
 	key *= 0x9e3779b97f4a7c15ULL;
 	key ^= key >> 32;
 	return (uint32_t)key * 0x85ebca6bU;
 }
 
-unsigned int tree_list(const struct tree_node *root, struct tree_node **out,
+unsigned int treap_list(const struct treap_node *root, struct treap_node **out,
 		       unsigned int max);
 
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* 10-live-sim-kernel: bpf_sim against the running kernel's seccomp. */
+/* 11-live-sim-kernel: bpf_sim against the running kernel's seccomp. */
 
 /*
  * The simulator is only a good oracle if it agrees with the kernel.  This
@@ -498,11 +498,11 @@ int main(void)
 		random_round(i);
 	if (failures) {
 		fprintf(stderr,
-			"10-live-sim-kernel: %d failure(s), SEED=%llu\n",
+			"11-live-sim-kernel: %d failure(s), SEED=%llu\n",
 			failures, (unsigned long long)seed);
 		return 1;
 	}
-	printf("10-live-sim-kernel: %u corner cases and %u random programs"
+	printf("11-live-sim-kernel: %u corner cases and %u random programs"
 	       " (%u attached and run, %u killed) agree with the kernel\n",
 	       compared, rounds, ran, kills);
 	return 0;
