@@ -352,7 +352,9 @@ int main(void)
 	uint64_t rounds = env_u64("ROUNDS", DEFAULT_ROUNDS);
 	uint64_t round_seed = env_u64("ROUND_SEED", 0);
 	bool verbose = env_u64("VERBOSE", 0) != 0;
-	struct prop_gen_opts opts = { .txn = true, .invalid = true };
+	/* a tenth of the scripts set KVERMAX (lib/prop.c) */
+	struct prop_gen_opts opts = { .txn = true, .invalid = true,
+				      .kvermax = 10 };
 	struct prop_script s;
 	struct failure f;
 	struct prop_rng rng;

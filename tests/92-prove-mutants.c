@@ -3,8 +3,9 @@
 
 /*
  * A prover that always says "proved" would pass every other proof test.
- * This one builds random filters (lib/prop.c's scripts, fixed seed),
- * proves each, then changes its program one instruction at a time:
+ * This one builds random filters (lib/prop.c's scripts, fixed seed; every
+ * second one sets KVERMAX), proves each, then changes its program one
+ * instruction at a time:
  *
  *	ret k          another action (ALLOW <-> KILL_PROCESS, ERRNO(n+1), ..)
  *	jeq/jgt/jge k  the constant k + 1
@@ -18,7 +19,8 @@
  * foreign ABIs, the edges of every comparison): a mutant proved that the
  * model shows wrong fails the test. Most mutants must be caught.
  *
- * Environment: SEED, FILTERS (default 8).
+ * Environment: SEED, FILTERS (default 8), MUTANTS (per filter, default
+ * 16); PROVE_ONLY (lib/prove.c) names the filters ("round-1") to use.
  */
 
 #include <stdio.h>
@@ -29,7 +31,7 @@
 
 #define DEFAULT_SEED 0x3a7a7e5ULL
 #define DEFAULT_FILTERS 8
-#define MUTANTS_PER_FILTER 16
+#define DEFAULT_MUTANTS 16
 #define INPUTS_PER_SYSCALL 16
 
 struct tally {
@@ -106,7 +108,7 @@ static int sample_one(const struct seccomp_data *d, void *arg)
 /* Proves every mutant of one filter's program. */
 static void mutants(const char *name, const struct pm_state *st,
 		    const struct bpf_sim_prog *orig, struct prop_rng *rng,
-		    struct tally *t)
+		    unsigned int per_filter, struct tally *t)
 {
 	struct bpf_sim_prog mut = { 0 };
 	struct prove_result res;
@@ -124,7 +126,7 @@ static void mutants(const char *name, const struct pm_state *st,
 		if (mutate(&probe, site % 2))
 			sites[cnt++] = site;
 	}
-	for (tries = 0; tries < MUTANTS_PER_FILTER && cnt > 0; tries++) {
+	for (tries = 0; tries < per_filter && cnt > 0; tries++) {
 		if (bpf_sim_load_host(&mut, orig->insns, orig->len,
 				      orig->big_endian) < 0)
 			break;
@@ -168,6 +170,8 @@ int main(void)
 {
 	uint64_t seed = env_u64("SEED", DEFAULT_SEED);
 	unsigned int rounds = (unsigned int)env_u64("FILTERS", DEFAULT_FILTERS);
+	unsigned int per_filter = (unsigned int)env_u64("MUTANTS",
+							DEFAULT_MUTANTS);
 	struct prop_gen_opts opts = { .txn = true };
 	struct tally t = { 0 };
 	struct prove_tally pt = { 0 };
@@ -182,7 +186,7 @@ int main(void)
 	const char *why;
 	int pool[64], rcs[PROP_OPS_MAX];
 	char name[32];
-	unsigned int r;
+	unsigned int r, kvermax = 0;
 	size_t len;
 
 	buf = malloc((BPF_MAXINSNS + 1) * sizeof(struct sock_filter));
@@ -193,11 +197,16 @@ int main(void)
 	prop_api_ours(&api);
 	opts.syscalls = pool;
 	opts.syscall_cnt = (unsigned int)prop_syscall_pool(&api, pool, 64);
+	prove_only_init("92-prove-mutants");
 	for (r = 0; r < rounds; r++) {
 		snprintf(name, sizeof(name), "round-%u", r);
+		if (!prove_wanted(name))
+			continue;
 		rng.s = prop_seed_mix(seed, r);
+		opts.kvermax = r % 2 == 1 ? 100 : 0;
 		prop_gen(&rng, &opts, &s);
 		ctx = prop_run(&api, &s, rcs);
+		kvermax += ctx != NULL && prop_kvermax_set(&s, rcs);
 		if (ctx == NULL || prove_record_model(ctx, &st, &why) != 0) {
 			printf("FAIL %s: no model\n", name);
 			t.wrong++;
@@ -213,17 +222,18 @@ int main(void)
 			t.wrong++;
 		} else {
 			prove_tally_add(&pt, name, &res);
-			mutants(name, st, &prog, &rng, &t);
+			mutants(name, st, &prog, &rng, per_filter, &t);
 		}
 		bpf_sim_free(&prog);
 		api.release(ctx);
 	}
 	free(buf);
+	printf("%u with KVERMAX; ", kvermax);
 	prove_tally_print(stdout, "filters", &pt);
 	printf("mutants: %u caught, %u equal to the rules (the model"
 	       " agrees), %u refused by the kernel's checks, %u wrong\n",
 	       t.killed, t.equal, t.invalid, t.wrong);
-	if (t.wrong > 0)
+	if (t.wrong > 0 || prove_only_missed(stdout) > 0)
 		return 1;
 	if (t.killed == 0 || t.killed < t.equal) {
 		printf("FAIL fewer mutants caught than proved equal\n");

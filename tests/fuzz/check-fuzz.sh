@@ -26,10 +26,12 @@ flags=${FUZZ_FLAGS:-}
 fz=$top_srcdir/tests/fuzz
 cflags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -I$top_builddir/include -I$top_srcdir/include
-	-I$top_srcdir/src -I$top_srcdir/tools -I$top_srcdir/tests/lib -I$fz"
+	-I$top_srcdir/src -I$top_srcdir/tools -I$top_srcdir/tests/lib -I$fz
+	-I$top_builddir/tests"
 headers="$top_srcdir/src/*.h $top_srcdir/include/*.h $top_builddir/include/*.h
 	$top_srcdir/tools/bpf_sim.h $top_srcdir/tools/bpf_prove.h
-	$top_srcdir/tests/lib/prop.h $top_srcdir/tests/lib/prove.h $fz/*.h"
+	$top_srcdir/tests/lib/prop.h $top_srcdir/tests/lib/prove.h $fz/*.h
+	$top_builddir/tests/prop_kver.h"
 
 mkdir -p "$out/obj" || exit 1
 

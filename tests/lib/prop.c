@@ -16,36 +16,43 @@
 
 /*
  * ABI facts (abi.md, section 2.4 and 3.6): x32 reports x86_64's audit value
- * and has 32-bit arguments; the socketcall/ipc ABIs are listed in 3.6.
+ * and has 32-bit arguments; the socketcall/ipc ABIs are listed in 3.6. The
+ * last column names the ABI's syscall table (a column of src/syscalls.csv):
+ * the ABIs of one family and two byte orders share one.
  */
-#define ARCH(nm, mac, tok, data, bits, be, mux) \
-	{ #nm, "SCMP_ARCH_" #mac, tok, data, bits == 64, be, mux }
+#define ARCH(nm, mac, tok, data, bits, be, mux, tab) \
+	{ #nm, "SCMP_ARCH_" #mac, tok, data, bits == 64, be, mux, #tab }
 static const struct prop_arch arches[] = {
-	ARCH(x86, X86, 0x40000003, 0x40000003, 32, false, true),
-	ARCH(x86_64, X86_64, 0xc000003e, 0xc000003e, 64, false, false),
-	ARCH(x32, X32, 0x4000003e, 0xc000003e, 32, false, false),
-	ARCH(arm, ARM, 0x40000028, 0x40000028, 32, false, false),
-	ARCH(aarch64, AARCH64, 0xc00000b7, 0xc00000b7, 64, false, false),
+	ARCH(x86, X86, 0x40000003, 0x40000003, 32, false, true, x86),
+	ARCH(x86_64, X86_64, 0xc000003e, 0xc000003e, 64, false, false, x86_64),
+	ARCH(x32, X32, 0x4000003e, 0xc000003e, 32, false, false, x32),
+	ARCH(arm, ARM, 0x40000028, 0x40000028, 32, false, false, arm),
+	ARCH(aarch64, AARCH64, 0xc00000b7, 0xc00000b7, 64, false,
+	     false, aarch64),
 	ARCH(loongarch64, LOONGARCH64, 0xc0000102, 0xc0000102, 64, false,
-	     false),
-	ARCH(m68k, M68K, 0x00000004, 0x00000004, 32, true, true),
-	ARCH(mips, MIPS, 0x00000008, 0x00000008, 32, true, true),
-	ARCH(mipsel, MIPSEL, 0x40000008, 0x40000008, 32, false, true),
-	ARCH(mips64, MIPS64, 0x80000008, 0x80000008, 64, true, false),
-	ARCH(mipsel64, MIPSEL64, 0xc0000008, 0xc0000008, 64, false, false),
-	ARCH(mips64n32, MIPS64N32, 0xa0000008, 0xa0000008, 32, true, false),
+	     false, loongarch64),
+	ARCH(m68k, M68K, 0x00000004, 0x00000004, 32, true, true, m68k),
+	ARCH(mips, MIPS, 0x00000008, 0x00000008, 32, true, true, mips),
+	ARCH(mipsel, MIPSEL, 0x40000008, 0x40000008, 32, false, true, mips),
+	ARCH(mips64, MIPS64, 0x80000008, 0x80000008, 64, true, false, mips64),
+	ARCH(mipsel64, MIPSEL64, 0xc0000008, 0xc0000008, 64, false,
+	     false, mips64),
+	ARCH(mips64n32, MIPS64N32, 0xa0000008, 0xa0000008, 32, true,
+	     false, mips64n32),
 	ARCH(mipsel64n32, MIPSEL64N32, 0xe0000008, 0xe0000008, 32, false,
-	     false),
-	ARCH(parisc, PARISC, 0x0000000f, 0x0000000f, 32, true, false),
-	ARCH(parisc64, PARISC64, 0x8000000f, 0x8000000f, 64, true, false),
-	ARCH(ppc, PPC, 0x00000014, 0x00000014, 32, true, true),
-	ARCH(ppc64, PPC64, 0x80000015, 0x80000015, 64, true, true),
-	ARCH(ppc64le, PPC64LE, 0xc0000015, 0xc0000015, 64, false, true),
-	ARCH(s390, S390, 0x00000016, 0x00000016, 32, true, true),
-	ARCH(s390x, S390X, 0x80000016, 0x80000016, 64, true, true),
-	ARCH(riscv64, RISCV64, 0xc00000f3, 0xc00000f3, 64, false, false),
-	ARCH(sh, SH, 0x4000002a, 0x4000002a, 32, false, true),
-	ARCH(sheb, SHEB, 0x0000002a, 0x0000002a, 32, true, true),
+	     false, mips64n32),
+	ARCH(parisc, PARISC, 0x0000000f, 0x0000000f, 32, true, false, parisc),
+	ARCH(parisc64, PARISC64, 0x8000000f, 0x8000000f, 64, true,
+	     false, parisc64),
+	ARCH(ppc, PPC, 0x00000014, 0x00000014, 32, true, true, ppc),
+	ARCH(ppc64, PPC64, 0x80000015, 0x80000015, 64, true, true, ppc64),
+	ARCH(ppc64le, PPC64LE, 0xc0000015, 0xc0000015, 64, false, true, ppc64),
+	ARCH(s390, S390, 0x00000016, 0x00000016, 32, true, true, s390),
+	ARCH(s390x, S390X, 0x80000016, 0x80000016, 64, true, true, s390x),
+	ARCH(riscv64, RISCV64, 0xc00000f3, 0xc00000f3, 64, false,
+	     false, riscv64),
+	ARCH(sh, SH, 0x4000002a, 0x4000002a, 32, false, true, sh),
+	ARCH(sheb, SHEB, 0x0000002a, 0x0000002a, 32, true, true, sh),
 };
 
 /**
@@ -542,23 +549,9 @@ static uint32_t gen_arch(struct prop_rng *rng, bool big_endian)
 	return a->token;
 }
 
-/**
- * prop_gen - a random script
- * @rng: the generator, seeded for this round
- * @opts: which calls may appear and the syscall pool
- * @s: receives the script
- *
- * One filter: a default action, a set of ABIs of one byte order (the
- * native one alone about a third of the time), attributes, then 1..30
- * rules on a handful of syscalls with 0..6 comparisons drawn from a small
- * pool of boundary values so that rules share and overlap, with priorities,
- * exact adds and, if asked for, transactions and calls that must fail.
- * One round in five is a threshold round instead: 3..14 range rules on one
- * argument of one or two syscalls against nested bounds, with different
- * actions (gen_thresholds()).
- */
-void prop_gen(struct prop_rng *rng, const struct prop_gen_opts *opts,
-	      struct prop_script *s)
+/* The script of prop_gen() without KVERMAX. */
+static void gen_script(struct prop_rng *rng, const struct prop_gen_opts *opts,
+		       struct prop_script *s)
 {
 	uint64_t pool[10];
 	int sys[8];
@@ -664,6 +657,99 @@ void prop_gen(struct prop_rng *rng, const struct prop_gen_opts *opts,
 	}
 	while (txn_depth-- > 0 && s->cnt < PROP_OPS_MAX)
 		gen_op(s, chance(rng, 50) ? PROP_TXN_COMMIT : PROP_TXN_REJECT);
+}
+
+/* Puts @op into a script before call @at, if there is room. */
+static void gen_insert(struct prop_script *s, unsigned int at,
+		       const struct prop_op *op)
+{
+	if (s->cnt == PROP_OPS_MAX)
+		return;
+	memmove(&s->ops[at + 1], &s->ops[at],
+		(s->cnt - at) * sizeof(s->ops[0]));
+	s->ops[at] = *op;
+	s->cnt++;
+}
+
+/*
+ * SCMP_FLTATR_CTL_KVERMAX in @opts->kvermax percent of the scripts: a
+ * version from 3.0 to 7.2, half the time with an ENOSYS action, now and
+ * then turned off again; each call anywhere after the leading ABI calls,
+ * before or after rules (any order is allowed). With @opts->invalid, now
+ * and then a value the library must refuse.
+ */
+static void gen_kvermax(struct prop_rng *rng, const struct prop_gen_opts *opts,
+			struct prop_script *s)
+{
+	static const uint32_t bad_kvers[] = { __SCMP_KV_NULL, __SCMP_KV_MAX,
+					      0xffffffff };
+	struct prop_op op = { .kind = PROP_ATTR_SET,
+			      .attr = SCMP_FLTATR_CTL_KVERMAX };
+	unsigned int lo;
+
+	if (!chance(rng, opts->kvermax))
+		return;
+	for (lo = 0; lo < s->cnt && (s->ops[lo].kind == PROP_ARCH_ADD ||
+				     s->ops[lo].kind == PROP_ARCH_REMOVE);
+	     lo++)
+		;
+	op.value = SCMP_KV_3_0 + prop_below(rng, SCMP_KV_7_2 - SCMP_KV_3_0 + 1);
+	if (opts->invalid && chance(rng, 10))
+		op.value = bad_kvers[prop_below(rng, N(bad_kvers))];
+	gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+	if (chance(rng, 50)) {
+		op.attr = SCMP_FLTATR_ACT_ENOSYS;
+		op.value = gen_action(rng);
+		if (opts->invalid && chance(rng, 10))
+			op.value = SCMP_ACT_ERRNO(4095);
+		gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+	}
+	if (chance(rng, 10)) {
+		op.attr = SCMP_FLTATR_CTL_KVERMAX;
+		op.value = SCMP_KV_UNDEF;
+		gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+	}
+}
+
+/**
+ * prop_gen - a random script
+ * @rng: the generator, seeded for this round
+ * @opts: which calls may appear and the syscall pool
+ * @s: receives the script
+ *
+ * One filter: a default action, a set of ABIs of one byte order (the
+ * native one alone about a third of the time), attributes, then 1..30
+ * rules on a handful of syscalls with 0..6 comparisons drawn from a small
+ * pool of boundary values so that rules share and overlap, with priorities,
+ * exact adds and, if asked for, transactions and calls that must fail.
+ * One round in five is a threshold round instead: 3..14 range rules on one
+ * argument of one or two syscalls against nested bounds, with different
+ * actions (gen_thresholds()). If asked for, some scripts set KVERMAX
+ * (gen_kvermax()): drawn last, so the rest of a script is the same with
+ * and without.
+ */
+void prop_gen(struct prop_rng *rng, const struct prop_gen_opts *opts,
+	      struct prop_script *s)
+{
+	gen_script(rng, opts, s);
+	if (opts->kvermax > 0)
+		gen_kvermax(rng, opts, s);
+}
+
+/**
+ * prop_kvermax_set - whether a script's calls, as they returned @rcs,
+ * leave KVERMAX set
+ */
+bool prop_kvermax_set(const struct prop_script *s, const int *rcs)
+{
+	bool set = false;
+	unsigned int i;
+
+	for (i = 0; i < s->cnt; i++)
+		if (s->ops[i].kind == PROP_ATTR_SET &&
+		    s->ops[i].attr == SCMP_FLTATR_CTL_KVERMAX && rcs[i] == 0)
+			set = s->ops[i].value != SCMP_KV_UNDEF;
+	return set;
 }
 
 /** prop_script_drop - remove call @i from a script */
@@ -948,6 +1034,10 @@ static const char *attr_name(int attr)
 		return "SCMP_FLTATR_API_TSKIP";
 	case SCMP_FLTATR_CTL_OPTIMIZE:
 		return "SCMP_FLTATR_CTL_OPTIMIZE";
+	case SCMP_FLTATR_ACT_ENOSYS:
+		return "SCMP_FLTATR_ACT_ENOSYS";
+	case SCMP_FLTATR_CTL_KVERMAX:
+		return "SCMP_FLTATR_CTL_KVERMAX";
 	default:
 		return "?";
 	}
@@ -999,7 +1089,8 @@ void prop_print(FILE *f, const struct prop_api *api,
 				arch_str(op->token, buf, sizeof(buf)));
 			break;
 		case PROP_ATTR_SET:
-			if (op->attr == SCMP_FLTATR_ACT_BADARCH)
+			if (op->attr == SCMP_FLTATR_ACT_BADARCH ||
+			    op->attr == SCMP_FLTATR_ACT_ENOSYS)
 				prop_action_str(op->value, buf, sizeof(buf));
 			else
 				snprintf(buf, sizeof(buf), "%u", op->value);

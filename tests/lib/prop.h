@@ -112,7 +112,8 @@ struct prop_api {
  * Facts about one ABI, from the kernel and libseccomp's documentation:
  * its audit token, what seccomp_data.arch holds for it, the width of the
  * arguments the filter compares, byte order, whether socket and IPC calls
- * go through socketcall(2)/ipc(2).
+ * go through socketcall(2)/ipc(2), and which syscall table it has (the
+ * column of src/syscalls.csv).
  */
 struct prop_arch {
 	const char *name;
@@ -122,6 +123,7 @@ struct prop_arch {
 	bool arg64;
 	bool big_endian;
 	bool mux;
+	const char *table;
 };
 
 const struct prop_arch *prop_arch(uint32_t token);
@@ -146,6 +148,7 @@ uint64_t prop_seed_mix(uint64_t seed, uint64_t round);
 struct prop_gen_opts {
 	bool txn;		/* transactions (2.6 API) */
 	bool invalid;		/* now and then a call that must fail */
+	unsigned int kvermax;	/* percent of scripts that set KVERMAX */
 	const int *syscalls;	/* pool of native numbers to draw from */
 	unsigned int syscall_cnt;
 };
@@ -165,6 +168,7 @@ void prop_print(FILE *f, const struct prop_api *api,
 		const struct prop_script *s, const int *rcs);
 void prop_print_data(FILE *f, const struct seccomp_data *d);
 const char *prop_action_str(uint32_t action, char *buf, size_t size);
+bool prop_kvermax_set(const struct prop_script *s, const int *rcs);
 void prop_script_drop(struct prop_script *s, unsigned int i);
 void prop_script_drop_cmp(struct prop_script *s, unsigned int i,
 			  unsigned int j);
@@ -177,7 +181,8 @@ struct pm_state;
 
 /* Why the model gave its answer for one input. */
 struct pm_why {
-	int kind;		/* PM_BADARCH, _DEFAULT, _UNCOND, _RULE */
+	int kind;		/* PM_BADARCH, _DEFAULT, _UNCOND, _RULE,
+				 * _ENOSYS */
 	uint32_t token;		/* the ABI that decided */
 	int num;		/* its syscall number */
 	int rule;		/* index of the winning rule, or -1 */
@@ -187,7 +192,8 @@ struct pm_why {
 	int match_rules[PROP_OPS_MAX * 2];
 };
 
-enum { PM_BADARCH, PM_DEFAULT, PM_UNCOND, PM_RULE };
+/* PM_ENOSYS: no rule names the number, which KVERMAX finds newer */
+enum { PM_BADARCH, PM_DEFAULT, PM_UNCOND, PM_RULE, PM_ENOSYS };
 
 struct pm_state *pm_new(const struct prop_api *resolver);
 void pm_free(struct pm_state *st);
@@ -198,6 +204,7 @@ uint32_t pm_eval(const struct pm_state *st, const struct seccomp_data *d,
 uint32_t pm_eval_without(const struct pm_state *st,
 			 const struct seccomp_data *d, const bool *skip);
 bool pm_big_endian(const struct pm_state *st);
+bool pm_merge_attrs(const struct pm_state *dst, const struct pm_state *src);
 int pm_rule_op(const struct pm_state *st, int rule);
 void pm_rule_print(FILE *f, const struct pm_state *st, int rule);
 int pm_rule_part(const struct pm_state *st, int a, int b);
@@ -229,6 +236,11 @@ bool pm_rules_subset(const struct pm_state *st, int q, int w);
  * on the argument's low word). Only rules that reach a filter are listed
  * (no pseudo numbers; -1 only with API_TSKIP), by ABI in filter order,
  * then by number, then in the order they are tried.
+ *
+ * With KVERMAX set, each ABI's numbers that no rule names get the default
+ * action where its spans say (its syscalls of that version or older) and
+ * the ENOSYS action elsewhere, -1 aside (prop_model.c's top comment says
+ * which ABI a number of x86_64's arch value belongs to).
  */
 enum { PM_TEST_EQ, PM_TEST_GT, PM_TEST_GE };
 
@@ -251,6 +263,12 @@ struct pm_view_rule {
 	int live;		/* its index among the live rules */
 };
 
+/* Syscall numbers lo..hi, both included. */
+struct pm_view_span {
+	uint32_t lo;
+	uint32_t hi;
+};
+
 struct pm_view {
 	uint32_t def_action;
 	uint32_t badarch;
@@ -258,6 +276,11 @@ struct pm_view {
 	uint32_t arches[PM_VIEW_ARCHES];	/* filter order */
 	unsigned int cnt;
 	struct pm_view_rule *rules;
+	bool kvermax;				/* KVERMAX is set */
+	uint32_t enosys;			/* its action */
+	/* per ABI (as arches[]), with KVERMAX: the default's numbers */
+	unsigned int span_cnt[PM_VIEW_ARCHES];
+	struct pm_view_span *spans[PM_VIEW_ARCHES];
 };
 
 int pm_view(const struct pm_state *st, struct pm_view *v);

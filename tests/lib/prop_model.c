@@ -56,6 +56,19 @@
  * last, with its own rank), or at the end. A node lives while a live rule
  * goes through it. Rules that differ only in the side of a shared node
  * exclude each other.
+ *
+ * Newer syscalls (seccomp_attr_set(3), SCMP_FLTATR_CTL_KVERMAX): with a
+ * version set, a number that no ABI of its arch value has live rules for
+ * gets the SCMP_FLTATR_ACT_ENOSYS action instead of the default when the
+ * table of the ABI whose number it is has no syscall there (holes, below
+ * a MIPS base, above the table) or got it after the version; -1 never
+ * does. x86_64 and x32 share an arch value: numbers from the x32 bit
+ * (0x40000000) up are x32's. Rules always win, even those that match
+ * nothing; bad-arch answers stay. A priority alone is no rule (the model
+ * keeps none). The tables and versions are src/syscalls.csv's
+ * (prop_kver.h, made from it by lib/prop_kver.awk), never the library's.
+ * Both attributes take any order, before or after rules; a bad value is
+ * -EINVAL; a transaction does not restore them.
  */
 
 #include <errno.h>
@@ -65,6 +78,7 @@
 #include <string.h>
 
 #include "prop.h"
+#include "prop_kver.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define ARCH_MAX 24
@@ -140,6 +154,8 @@ struct pm_state {
 	uint32_t def_action;
 	uint32_t badarch;
 	bool tskip;
+	uint32_t kvermax;	/* enum scmp_kver; SCMP_KV_UNDEF: off */
+	uint32_t enosys;	/* SCMP_FLTATR_ACT_ENOSYS */
 	struct pm_snap cur;
 	unsigned int cap;
 	struct pm_snap txn[PROP_OPS_MAX];
@@ -212,6 +228,8 @@ void pm_init(struct pm_state *st, uint32_t def_action)
 	st->def_action = def_action;
 	st->badarch = SCMP_ACT_KILL;
 	st->tskip = false;
+	st->kvermax = SCMP_KV_UNDEF;
+	st->enosys = SCMP_ACT_ERRNO(ENOSYS);
 	st->cur.arches[0] = st->native;
 	st->cur.arch_cnt = 1;
 	st->cur.cnt = 0;
@@ -950,6 +968,18 @@ int pm_apply(struct pm_state *st, const struct prop_op *op, int op_index)
 		case SCMP_FLTATR_CTL_OPTIMIZE:
 			return op->value == 1 || op->value == 2 ? 0 :
 								  -EOPNOTSUPP;
+		case SCMP_FLTATR_ACT_ENOSYS:
+			if (!pm_action_valid(op->value))
+				return -EINVAL;
+			st->enosys = op->value;
+			return 0;
+		case SCMP_FLTATR_CTL_KVERMAX:
+			/* SCMP_KV_UNDEF turns it off; the bounds are none */
+			if (op->value <= __SCMP_KV_NULL ||
+			    op->value >= __SCMP_KV_MAX)
+				return -EINVAL;
+			st->kvermax = op->value;
+			return 0;
 		}
 		return -EINVAL;
 	case PROP_PRIORITY:
@@ -979,6 +1009,116 @@ int pm_apply(struct pm_state *st, const struct prop_op *op, int op_index)
 		return 0;
 	}
 	return -EINVAL;
+}
+
+/*
+ * Syscall versions
+ */
+
+/* A syscall of one table: its number, the version the ABI got it in. */
+struct kver_entry {
+	uint32_t nr;
+	uint8_t kver;
+};
+
+/* prop_kver.h's rows per table, by number: made at first use, shared. */
+static struct kver_entry kver_tab[PM_KVER_ABIS][N(pm_kver_rows)];
+static unsigned int kver_cnt[PM_KVER_ABIS];
+static bool kver_ready[PM_KVER_ABIS];
+
+static int kver_cmp(const void *a, const void *b)
+{
+	const struct kver_entry *x = a, *y = b;
+
+	return (x->nr > y->nr) - (x->nr < y->nr);
+}
+
+/* The syscalls of an ABI's table by number (*@cnt of them, 0 if none). */
+static const struct kver_entry *kver_table(uint32_t token, unsigned int *cnt)
+{
+	const struct prop_arch *a = prop_arch(token);
+	unsigned int t, i;
+
+	*cnt = 0;
+	for (t = 0; a != NULL && t < PM_KVER_ABIS; t++)
+		if (strcmp(pm_kver_abis[t], a->table) == 0)
+			break;
+	if (a == NULL || t == PM_KVER_ABIS)
+		return NULL;
+	if (!kver_ready[t]) {
+		for (i = 0; i < N(pm_kver_rows); i++) {
+			if (pm_kver_rows[i].nr[t] < 0)
+				continue;
+			kver_tab[t][kver_cnt[t]].nr =
+				(uint32_t)pm_kver_rows[i].nr[t];
+			kver_tab[t][kver_cnt[t]++].kver =
+				pm_kver_rows[i].kver[t];
+		}
+		qsort(kver_tab[t], kver_cnt[t], sizeof(kver_tab[t][0]),
+		      kver_cmp);
+		kver_ready[t] = true;
+	}
+	*cnt = kver_cnt[t];
+	return kver_tab[t];
+}
+
+/*
+ * The numbers of an ABI that keep the default action under KVERMAX
+ * @kvermax, its syscalls of that version or older, as ascending spans.
+ * @out has room for one per syscall of the table. Returns the count.
+ */
+static unsigned int old_spans(uint32_t token, uint32_t kvermax,
+			      struct pm_view_span *out)
+{
+	const struct kver_entry *e;
+	unsigned int i, cnt, spans = 0;
+
+	e = kver_table(token, &cnt);
+	for (i = 0; i < cnt; i++) {
+		if (e[i].kver > kvermax)
+			continue;
+		if (spans > 0 && e[i].nr <= out[spans - 1].hi + 1) {
+			if (e[i].nr > out[spans - 1].hi)
+				out[spans - 1].hi = e[i].nr;
+			continue;
+		}
+		out[spans].lo = e[i].nr;
+		out[spans++].hi = e[i].nr;
+	}
+	return spans;
+}
+
+/* Whether an ABI's table has a syscall at @nr of version @kvermax or older. */
+static bool kver_old(uint32_t token, uint32_t nr, uint32_t kvermax)
+{
+	const struct kver_entry *e, key = { nr, 0 };
+	unsigned int cnt;
+
+	e = kver_table(token, &cnt);
+	if (cnt == 0)
+		return false;
+	e = bsearch(&key, e, cnt, sizeof(*e), kver_cmp);
+	return e != NULL && e->kver <= kvermax;
+}
+
+/*
+ * Whether KVERMAX sends a number that no rule names to the ENOSYS action,
+ * on the filter's ABIs @tokens of the number's arch value (see the top):
+ * the table of the ABI whose number it is decides.
+ */
+static bool newer(const struct pm_state *st, const uint32_t *tokens,
+		  unsigned int tcnt, uint32_t nr, struct pm_why *why)
+{
+	unsigned int i;
+
+	if (st->kvermax == SCMP_KV_UNDEF || nr == 0xffffffffU)
+		return false;
+	why->token = tokens[0];
+	for (i = 1; i < tcnt; i++)
+		if ((tokens[i] == TOKEN_X32) == (nr >= X32_BIT))
+			why->token = tokens[i];
+	why->num = (int)nr;
+	return !kver_old(why->token, nr, st->kvermax);
 }
 
 /*
@@ -1102,6 +1242,10 @@ static uint32_t eval(const struct pm_state *st, const struct seccomp_data *d,
 	}
 	if (why->kind == PM_UNCOND)
 		return action;
+	if (!found && newer(st, tokens, tcnt, nr, why)) {
+		why->kind = PM_ENOSYS;
+		return st->enosys;
+	}
 	why->kind = best != NULL ? PM_RULE : PM_DEFAULT;
 	return best != NULL ? best->action : st->def_action;
 }
@@ -1279,6 +1423,16 @@ bool pm_big_endian(const struct pm_state *st)
 	       prop_arch(st->cur.arches[0])->big_endian;
 }
 
+/**
+ * pm_merge_attrs - whether two filters' attributes, as far as the model
+ * keeps them, allow seccomp_merge(): the ENOSYS actions and the KVERMAX
+ * versions are equal (seccomp_merge(3))
+ */
+bool pm_merge_attrs(const struct pm_state *dst, const struct pm_state *src)
+{
+	return dst->enosys == src->enosys && dst->kvermax == src->kvermax;
+}
+
 /** pm_rule_op - the script call that added a live rule */
 int pm_rule_op(const struct pm_state *st, int rule)
 {
@@ -1411,6 +1565,23 @@ static bool view_ordered(const struct view_key *k, unsigned int cnt)
 	return true;
 }
 
+/* The view's KVERMAX part: the spans of each ABI. 0 or -ENOMEM. */
+static int view_spans(const struct pm_state *st, struct pm_view *v)
+{
+	unsigned int i;
+
+	v->kvermax = st->kvermax != SCMP_KV_UNDEF;
+	v->enosys = st->enosys;
+	for (i = 0; v->kvermax && i < v->arch_cnt; i++) {
+		v->spans[i] = calloc(N(pm_kver_rows), sizeof(*v->spans[i]));
+		if (v->spans[i] == NULL)
+			return -ENOMEM;
+		v->span_cnt[i] = old_spans(v->arches[i], st->kvermax,
+					   v->spans[i]);
+	}
+	return 0;
+}
+
 /**
  * pm_view - the live rules as a filter must apply them (see prop.h)
  * @v: receives the view; release it with pm_view_free()
@@ -1441,6 +1612,11 @@ int pm_view(const struct pm_state *st, struct pm_view *v)
 	v->arch_cnt = st->cur.arch_cnt;
 	memcpy(v->arches, st->cur.arches,
 	       st->cur.arch_cnt * sizeof(v->arches[0]));
+	if (view_spans(st, v) < 0) {
+		free(keys);
+		pm_view_free(v);
+		return -ENOMEM;
+	}
 	for (i = 0; i < st->cur.cnt; i++) {
 		r = &st->cur.rules[i];
 		if (!eligible(st, r))
@@ -1481,9 +1657,16 @@ int pm_view(const struct pm_state *st, struct pm_view *v)
 /** pm_view_free - release what pm_view() allocated; a zeroed view is fine */
 void pm_view_free(struct pm_view *v)
 {
+	unsigned int i;
+
 	free(v->rules);
 	v->rules = NULL;
 	v->cnt = 0;
+	for (i = 0; i < PM_VIEW_ARCHES; i++) {
+		free(v->spans[i]);
+		v->spans[i] = NULL;
+		v->span_cnt[i] = 0;
+	}
 }
 
 /*
@@ -1657,6 +1840,25 @@ static int u32_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/*
+ * The edges of an ABI's stretches that keep the default under KVERMAX
+ * (@spans: room for them) into @out: each stretch's first and last number
+ * and their outer neighbours. Returns how many (4 per stretch).
+ */
+static unsigned int span_edges(uint32_t token, uint32_t kvermax,
+			       struct pm_view_span *spans, uint32_t *out)
+{
+	unsigned int i, cnt = old_spans(token, kvermax, spans), n = 0;
+
+	for (i = 0; i < cnt; i++) {
+		out[n++] = spans[i].lo - 1;
+		out[n++] = spans[i].lo;
+		out[n++] = spans[i].hi;
+		out[n++] = spans[i].hi + 1;
+	}
+	return n;
+}
+
 /**
  * pm_inputs - the syscalls worth asking the filter about
  * @rng: picks the random parts
@@ -1665,9 +1867,11 @@ static int u32_cmp(const void *a, const void *b)
  *
  * Every audit value of the filter's ABIs and some foreign ones; per audit
  * value every syscall number rules name, its neighbours, numbers without
- * rules, x32 numbers, -1 and the MIPS bases; per number with argument
- * rules the edges of every test (datum, datum +-1, the other high word,
- * ...), 0 and all-ones, starting from vectors that meet each rule.
+ * rules, x32 numbers, -1 and the MIPS bases, with KVERMAX the first and
+ * last number of each stretch of its ABIs' tables that keeps the default
+ * and their neighbours; per number with argument rules the edges of
+ * every test (datum, datum +-1, the other high word, ...), 0 and
+ * all-ones, starting from vectors that meet each rule.
  */
 int pm_inputs(const struct pm_state *st, struct prop_rng *rng,
 	      unsigned int random_per_syscall, pm_input_fn fn, void *arg)
@@ -1682,12 +1886,18 @@ int pm_inputs(const struct pm_state *st, struct prop_rng *rng,
 	unsigned int i, j, dcnt = 0, ncnt, cap;
 	struct feed f = { fn, arg, 0 };
 	const struct prop_arch *a;
+	struct pm_view_span *spans;
 	uint32_t data;
 
-	cap = st->cur.cnt * 3 + N(fixed) + 4;
+	/* two ABIs share an audit value at most (x86_64 and x32) */
+	cap = st->cur.cnt * 3 + N(fixed) + 4 + 2 * 4 * N(pm_kver_rows);
 	nrs = malloc(cap * sizeof(*nrs));
-	if (nrs == NULL)
+	spans = calloc(N(pm_kver_rows), sizeof(*spans));
+	if (nrs == NULL || spans == NULL) {
+		free(nrs);
+		free(spans);
 		return -ENOMEM;
+	}
 
 	for (i = 0; i < st->cur.arch_cnt; i++) {
 		data = prop_arch(st->cur.arches[i])->data_arch;
@@ -1709,6 +1919,12 @@ int pm_inputs(const struct pm_state *st, struct prop_rng *rng,
 			nrs[ncnt++] = (uint32_t)st->cur.rules[j].num;
 			nrs[ncnt++] = (uint32_t)st->cur.rules[j].num + 1;
 		}
+		for (j = 0; j < st->cur.arch_cnt; j++)
+			if (st->kvermax != SCMP_KV_UNDEF &&
+			    prop_arch(st->cur.arches[j])->data_arch == datas[i])
+				ncnt += span_edges(st->cur.arches[j],
+						   st->kvermax, spans,
+						   nrs + ncnt);
 		qsort(nrs, ncnt, sizeof(*nrs), u32_cmp);
 		for (j = 0; j < ncnt && f.rc == 0; j++)
 			if (j == 0 || nrs[j] != nrs[j - 1])
@@ -1732,5 +1948,6 @@ int pm_inputs(const struct pm_state *st, struct prop_rng *rng,
 	/* x32's own token never reaches a filter */
 	feed(&f, 0x4000003eU, X32_BIT, zeros);
 	free(nrs);
+	free(spans);
 	return f.rc;
 }

@@ -15,7 +15,11 @@
  *     bad-arch action, except nr -1 (a tracer skipping the call).
  *  3. Otherwise, of the filter's ABIs with this arch value, the first in
  *     filter order that has rules for nr decides; without any, the default
- *     action.
+ *     action, or with KVERMAX set (SCMP_FLTATR_CTL_KVERMAX) the ENOSYS
+ *     action where the model's view says: on each ABI the numbers outside
+ *     the spans of its table's syscalls of that version or older, nr -1
+ *     aside. x86_64 and x32 share an arch value: with both in the filter,
+ *     numbers with the x32 bit go by x32's spans, the others by x86_64's.
  *  4. That ABI's rules for nr are tried in order: an unconditional rule
  *     decides alone; otherwise the first rule whose tests all hold gives
  *     its action, and if none does, the default action. A test compares
@@ -135,6 +139,59 @@ static Z3_ast rules_term(struct bpf_prove *p, const struct pm_view *v,
 	return result;
 }
 
+/* Whether nr is in one of @cnt spans. */
+static Z3_ast in_spans(struct bpf_prove *p, const struct pm_view_span *spans,
+		       unsigned int cnt)
+{
+	Z3_context ctx = p->ctx;
+	Z3_ast in = Z3_mk_false(ctx), span;
+	unsigned int i;
+
+	for (i = 0; i < cnt; i++) {
+		span = bool2(ctx,
+			     Z3_mk_bvuge(ctx, p->nr,
+					 bpf_prove_u32(p, spans[i].lo)),
+			     Z3_mk_bvule(ctx, p->nr,
+					 bpf_prove_u32(p, spans[i].hi)),
+			     true);
+		in = bool2(ctx, in, span, false);
+	}
+	return in;
+}
+
+/*
+ * (3) for a number that no rule names, on the ABIs of one arch value:
+ * the default action, or with KVERMAX the ENOSYS action outside the
+ * spans of the ABI whose number it is.
+ */
+static Z3_ast unnamed_term(struct bpf_prove *p, const struct pm_view *v,
+			   uint32_t data_arch)
+{
+	Z3_context ctx = p->ctx;
+	Z3_ast def = bpf_prove_u32(p, v->def_action), result = NULL, abi;
+	Z3_ast x32_part;
+	unsigned int i;
+
+	if (!v->kvermax)
+		return def;
+	x32_part = Z3_mk_bvuge(ctx, p->nr, bpf_prove_u32(p, BPF_SIM_X32_BIT));
+	for (i = 0; i < v->arch_cnt; i++) {
+		if (prop_arch(v->arches[i])->data_arch != data_arch)
+			continue;
+		abi = Z3_mk_ite(ctx, in_spans(p, v->spans[i], v->span_cnt[i]),
+				def, bpf_prove_u32(p, v->enosys));
+		if (result == NULL)
+			result = abi;
+		else if (v->arches[i] == SCMP_ARCH_X32)
+			result = Z3_mk_ite(ctx, x32_part, abi, result);
+		else
+			result = Z3_mk_ite(ctx, x32_part, result, abi);
+	}
+	return Z3_mk_ite(ctx,
+			 Z3_mk_eq(ctx, p->nr, bpf_prove_u32(p, 0xffffffffU)),
+			 def, result);
+}
+
 /* (2) for the ABIs of one arch value, around @body. */
 static Z3_ast x32_split(struct bpf_prove *p, const struct pm_view *v,
 			uint32_t data_arch, uint32_t badarch, Z3_ast body)
@@ -198,7 +255,7 @@ static int rules_spec(struct bpf_prove *p, const struct pm_view *v,
 		if (j < i)
 			continue;	/* this arch value is done */
 		/* (3): per number, the group of the first ABI in order */
-		body = bpf_prove_u32(p, v->def_action);
+		body = unnamed_term(p, v, data_arch);
 		for (j = 0; j < cnt; j++) {
 			if (groups[j].data_arch != data_arch ||
 			    (j > 0 && groups[j - 1].data_arch == data_arch &&
@@ -396,6 +453,10 @@ void prove_report(FILE *f, const char *name, const struct pm_state *st,
 	case PM_DEFAULT:
 		fprintf(f, "  no rule matches: default action\n");
 		break;
+	case PM_ENOSYS:
+		fprintf(f, "  no rule names it, KVERMAX finds it newer on"
+			" %s: ENOSYS action\n", prop_arch(why.token)->name);
+		break;
 	default:
 		fprintf(f, "  %u rule(s) of nr %d match:\n", why.matches,
 			why.num);
@@ -463,4 +524,86 @@ void prove_tally_print(FILE *f, const char *what,
 		t->proved, t->failed, t->skipped, t->seconds,
 		t->slowest[0] ? t->slowest : "-", t->max_seconds,
 		t->largest[0] ? t->largest : "-", t->max_insns);
+}
+
+/*
+ * $PROVE_ONLY: the filters to prove, as TEST:NAME words (space-separated)
+ * with the test's program name and the filter's name as the test prints
+ * it: "92-prove-sims:74-sim-kvermax/x86-4.0", "92-prove-random:round-47".
+ * A test that it names nothing of proves all. make check-valgrind sets it:
+ * Z3 under valgrind takes about half a second a proof, and valgrind is
+ * there for the library's memory, which a few proofs exercise as well as
+ * all of them.
+ */
+#define ONLY_MAX 16
+
+static char only_buf[1024];
+static const char *only[ONLY_MAX];
+static bool only_seen[ONLY_MAX];
+static unsigned int only_cnt;
+
+/**
+ * prove_only_init - read the names $PROVE_ONLY gives test @test (its
+ * program name); call it before the other prove_only functions
+ */
+void prove_only_init(const char *test)
+{
+	const char *env = getenv("PROVE_ONLY");
+	size_t len = strlen(test);
+	char *tok, *save = NULL;
+
+	only_cnt = 0;
+	if (env == NULL)
+		return;
+	snprintf(only_buf, sizeof(only_buf), "%s", env);
+	for (tok = strtok_r(only_buf, " \t\n", &save);
+	     tok != NULL && only_cnt < ONLY_MAX;
+	     tok = strtok_r(NULL, " \t\n", &save))
+		if (strncmp(tok, test, len) == 0 && tok[len] == ':')
+			only[only_cnt++] = tok + len + 1;
+}
+
+/** prove_only - whether $PROVE_ONLY names this test's filters to prove */
+bool prove_only(void)
+{
+	return only_cnt > 0;
+}
+
+/**
+ * prove_wanted - whether to prove the filter @name: yes, unless
+ * $PROVE_ONLY names others of this test
+ */
+bool prove_wanted(const char *name)
+{
+	unsigned int i;
+	bool wanted = only_cnt == 0;
+
+	for (i = 0; i < only_cnt; i++) {
+		if (strcmp(only[i], name) == 0) {
+			only_seen[i] = true;
+			wanted = true;
+		}
+	}
+	return wanted;
+}
+
+/**
+ * prove_only_missed - say which of this test's names in $PROVE_ONLY no
+ * prove_wanted() asked about: a list that names no filter the test builds
+ * would prove nothing
+ *
+ * Returns their count.
+ */
+unsigned int prove_only_missed(FILE *f)
+{
+	unsigned int i, missed = 0;
+
+	for (i = 0; i < only_cnt; i++) {
+		if (only_seen[i])
+			continue;
+		fprintf(f, "FAIL PROVE_ONLY names %s, which this test does not"
+			" build\n", only[i]);
+		missed++;
+	}
+	return missed;
 }

@@ -64,6 +64,10 @@ void prove_tally_add(struct prove_tally *t, const char *name,
 		     const struct prove_result *res);
 void prove_tally_print(FILE *f, const char *what,
 		       const struct prove_tally *t);
+void prove_only_init(const char *test);
+bool prove_only(void);
+bool prove_wanted(const char *name);
+unsigned int prove_only_missed(FILE *f);
 
 /* prove_record.c: the shadow models of the filters this process built. */
 int prove_ctx(scmp_filter_ctx ctx, const char *name, struct prove_tally *t);

@@ -17,8 +17,14 @@
  * change of the default action through seccomp_attr_set().
  *
  * Calls that do not change the program (exports, loads, notification,
- * resolvers, attributes other than the bad-arch action, API_TSKIP and
- * OPTIMIZE) pass through unrecorded.
+ * resolvers, attributes other than the bad-arch action, API_TSKIP,
+ * OPTIMIZE, the ENOSYS action and KVERMAX) pass through unrecorded. TSYNC
+ * is one of them: the model takes a NOTIFY ENOSYS action as valid, as a
+ * kernel with TSYNC_ESRCH (Linux 5.7) does.
+ *
+ * A merge the library accepts must have met the model's conditions that
+ * the record can see: both filters' ENOSYS actions and KVERMAX versions
+ * equal (seccomp_merge(3)); a merge of different ones is a divergence.
  *
  * prove_ctx() is the way in: it proves a filter against its shadow model.
  */
@@ -233,15 +239,24 @@ void __wrap_seccomp_release(scmp_filter_ctx ctx)
 
 int __wrap_seccomp_merge(scmp_filter_ctx dst, scmp_filter_ctx src)
 {
+	struct record *r = find(dst), *s = find(src);
+	/* whether the models, where they follow both, allow the merge */
+	bool refused = r != NULL && s != NULL && r->why_not == NULL &&
+		       s->why_not == NULL && !pm_merge_attrs(r->st, s->st);
 	int rc = __real_seccomp_merge(dst, src);
-	struct record *r;
 
 	if (rc != 0)
 		return rc;
 	forget(src);
 	r = find(dst);
-	if (r != NULL)
+	if (r != NULL && refused) {
+		lose(r, "seccomp_merge() of filters whose ENOSYS actions or"
+		     " KVERMAX versions differ returned 0");
+		r->diverged = true;
+		fprintf(stderr, "prove_record: %s\n", r->why);
+	} else if (r != NULL) {
 		lose(r, "seccomp_merge() (the model has no merge)");
+	}
 	return rc;
 }
 
@@ -275,6 +290,8 @@ int __wrap_seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 	case SCMP_FLTATR_ACT_BADARCH:
 	case SCMP_FLTATR_API_TSKIP:
 	case SCMP_FLTATR_CTL_OPTIMIZE:
+	case SCMP_FLTATR_ACT_ENOSYS:
+	case SCMP_FLTATR_CTL_KVERMAX:
 		follow(ctx, &op, rc);
 		break;
 	case SCMP_FLTATR_ACT_DEFAULT:
@@ -282,12 +299,6 @@ int __wrap_seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 		if (r != NULL && rc == 0)
 			lose(r, "a new default action (the model keeps"
 			     " seccomp_init()'s)");
-		break;
-	case SCMP_FLTATR_CTL_KVERMAX:
-		r = find(ctx);
-		if (r != NULL && rc == 0 && value != SCMP_KV_UNDEF)
-			lose(r, "KVERMAX (the model knows no kernel"
-			     " versions yet)");
 		break;
 	default:
 		break;		/* no effect on the program */
