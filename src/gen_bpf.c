@@ -599,6 +599,55 @@ static int newer_spans(const struct gen *g, const struct db_arch *arch,
 }
 
 /*
+ * Takes the numbers of the @cnt syscall entries @named (in number order)
+ * that have rules out of the @spans_cnt spans *@spans (sorted, a block the caller frees,
+ * replaced by a new one). Rules win over KVERMAX: a syscall with rules
+ * keeps them even when none can ever match (a0 < 0), and its outcome is
+ * then the default action's. Returns the number of spans, or -ENOMEM.
+ */
+static int spans_unnamed(struct arch_span **spans, unsigned int spans_cnt,
+			 struct db_syscall *const *named, unsigned int cnt)
+{
+	struct arch_span *in = *spans, *out;
+	unsigned int i, k = 0, n = 0;
+	uint32_t lo, num;
+	bool rest;
+
+	/* each named number splits at most one span in two */
+	out = malloc((spans_cnt + cnt) * sizeof(*out));
+	if (out == NULL)
+		return -ENOMEM;
+	for (i = 0; i < spans_cnt; i++) {
+		lo = in[i].lo;
+		rest = true;
+		for (; k < cnt; k++) {
+			/* pseudo numbers and -1; a priority names no action */
+			if (named[k]->num < 0 ||
+			    db_branch_empty(&named[k]->rules))
+				continue;
+			num = (uint32_t)named[k]->num;
+			if (num > in[i].hi)
+				break;
+			if (num < lo)
+				continue;
+			if (num > lo)
+				out[n++] = (struct arch_span){ lo, num - 1 };
+			if (num == in[i].hi) {
+				rest = false;
+				k++;
+				break;
+			}
+			lo = num + 1;
+		}
+		if (rest)
+			out[n++] = (struct arch_span){ lo, in[i].hi };
+	}
+	free(in);
+	*spans = out;
+	return (int)n;
+}
+
+/*
  * Appends lo..hi with @target to @out, joined with the range before it if
  * that has the same outcome.
  */
@@ -614,12 +663,10 @@ static void ranges_push(struct ranges *out, uint32_t lo, uint32_t hi,
 }
 
 /*
- * Gives the @cnt numbers of @spans (sorted) the outcome @enosys where the
- * ranges leave them to the default action @deflt: no rule names them, and
- * they are no BADARCH numbers. A syscall with rules never has @deflt for
- * its outcome: some call reaches a rule, and no rule has the default
- * action. Each span splits at most two ranges: @rs has room for 2 x @cnt
- * more. Returns 0 or -ENOMEM.
+ * Gives the @cnt numbers of @spans (sorted, none named by a rule) the
+ * outcome @enosys where the ranges leave them to the default action
+ * @deflt, which BADARCH numbers are not. Each span splits at most two
+ * ranges: @rs has room for 2 x @cnt more. Returns 0 or -ENOMEM.
  */
 static int ranges_enosys(struct ranges *rs, const struct arch_span *spans,
 			 unsigned int cnt, int deflt, int enosys)
@@ -703,6 +750,12 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 		rc = cnt2 = db_syscalls(second, &sys2);
 	if (rc >= 0 && filter->attr.kvermax != SCMP_KV_UNDEF)
 		rc = newer_cnt = newer_spans(g, arch, second, &newer);
+	if (rc >= 0 && newer != NULL)
+		rc = newer_cnt = spans_unnamed(&newer, (unsigned int)newer_cnt,
+					       sys, (unsigned int)cnt);
+	if (rc >= 0 && newer != NULL && second != NULL)
+		rc = newer_cnt = spans_unnamed(&newer, (unsigned int)newer_cnt,
+					       sys2, (unsigned int)cnt2);
 	if (rc < 0)
 		goto out;
 	total = (unsigned int)cnt + (unsigned int)cnt2;

@@ -33,6 +33,15 @@ static const char *const x86_64_trap[] = {
 	NULL
 };
 
+/*
+ * A rule that can never match still wins: clone3 keeps the default action
+ * (a0 < 0 holds for no argument). The prover found the ENOSYS action there.
+ */
+static const char *const never_match[] = {
+	"init ERRNO(1)", "arch -native +x86_64", "arch +x86",
+	"attr kvermax 5.2", "rule ALLOW clone3 a0<0", NULL
+};
+
 /* a rule on clone3 wins, whichever the action */
 static const char *const x86_64_clone3[] = {
 	"init ERRNO(1)", "arch -native +x86_64", "attr kvermax 5.2",
@@ -120,6 +129,7 @@ SPEC_SIM_MAIN(
 	{ "x86_64-5.3", x86_64_53 },
 	{ "x86_64-trap", x86_64_trap },
 	{ "x86_64-clone3", x86_64_clone3 },
+	{ "never-match", never_match },
 	{ "x86_64-errors", x86_64_errors },
 	{ "x86-4.0", x86_40 },
 	{ "x86-5.3", x86_53 },
