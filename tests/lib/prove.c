@@ -529,7 +529,7 @@ void prove_tally_print(FILE *f, const char *what,
 /*
  * $PROVE_ONLY: the filters to prove, as TEST:NAME words (space-separated)
  * with the test's program name and the filter's name as the test prints
- * it: "92-prove-sims:74-sim-kvermax/x86-4.0", "92-prove-random:round-47".
+ * it: "92-prove-sims:74-sim-kvermax/x86-4.0", "99-prove-random:round-47".
  * A test that it names nothing of proves all. make check-valgrind sets it:
  * Z3 under valgrind takes about half a second a proof, and valgrind is
  * there for the library's memory, which a few proofs exercise as well as

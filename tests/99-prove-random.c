@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* 92-prove-random: random filters (the property test's scripts), proved against their rules for every input. */
+/* 99-prove-random: random filters (the property test's scripts), proved against their rules for every input. */
 
 /*
  * Each round builds a filter from a random script of lib/prop.c (ABIs,
@@ -100,7 +100,7 @@ int main(void)
 
 	if (getenv("ROUND") != NULL)
 		rounds = first + 1;
-	prove_only_init("92-prove-random");
+	prove_only_init("99-prove-random");
 	if (prove_only()) {
 		first = 0;
 		rounds = DEFAULT_ROUNDS;

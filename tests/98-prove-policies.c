@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* 92-prove-policies: the benchmark's real policies (Docker, Podman, Firecracker, systemd), proved against their rules for every input at OPTIMIZE 1 and 2. */
+/* 98-prove-policies: the benchmark's real policies (Docker, Podman, Firecracker, systemd), proved against their rules for every input at OPTIMIZE 1 and 2. */
 
 /*
  * The policies are bench/workload.c's, built as bench and the golden
@@ -195,7 +195,7 @@ int main(void)
 	unsigned int same = 0;
 	int failed = 0;
 
-	prove_only_init("92-prove-policies");
+	prove_only_init("98-prove-policies");
 	snprintf(data, sizeof(data), "%s/../shared/data", top);
 	set.data = env_or("SHARED_DATA", data);
 	snprintf(probe, sizeof(probe), "%s/docker-default-seccomp.json",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* 92-prove-mutants: the prover finds what is wrong in programs changed on purpose, and never proves a wrong one. */
+/* 89-prove-mutants: the prover finds what is wrong in programs changed on purpose, and never proves a wrong one. */
 
 /*
  * A prover that always says "proved" would pass every other proof test.
@@ -197,7 +197,7 @@ int main(void)
 	prop_api_ours(&api);
 	opts.syscalls = pool;
 	opts.syscall_cnt = (unsigned int)prop_syscall_pool(&api, pool, 64);
-	prove_only_init("92-prove-mutants");
+	prove_only_init("89-prove-mutants");
 	for (r = 0; r < rounds; r++) {
 		snprintf(name, sizeof(name), "round-%u", r);
 		if (!prove_wanted(name))
