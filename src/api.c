@@ -28,10 +28,9 @@ static const struct scmp_version version = {
 
 /*
  * libseccomp promises each call returns only errnos from this set; any
- * other failure becomes -EFAULT. Inline: every rule added returns
- * through it.
+ * other failure becomes -EFAULT.
  */
-static inline int api_rc(int rc)
+static int api_rc(int rc)
 {
 	if (rc >= 0)
 		return rc;

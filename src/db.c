@@ -1381,13 +1381,16 @@ static int level_sort(struct db_node **nodes, unsigned int cnt)
 }
 
 /**
- * db_level_walk - db_level() for a level of any size
+ * db_level - a trie level's nodes in evaluation order
+ * @buf: room for DB_LEVEL_BUF nodes
+ * @out: set to @buf when the level fits, else to a malloc'd array the
+ *	 caller frees
  *
  * Lists the set and puts it in evaluation order: most levels are in it
- * already (see node_cmp()).
+ * already (see node_cmp()). Returns the number of nodes, or -ENOMEM.
  */
-int db_level_walk(const struct treap_node *level, struct db_node **buf,
-		  struct db_node ***out)
+int db_level(const struct treap_node *level, struct db_node **buf,
+	     struct db_node ***out)
 {
 	struct treap_node **array;
 	struct db_node **nodes;

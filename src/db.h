@@ -206,27 +206,7 @@ void db_transaction_commit(struct db_filter *filter);
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out);
 /* Room for the nodes of most trie levels (see db_level()). */
 #define DB_LEVEL_BUF 64
-int db_level_walk(const struct treap_node *level, struct db_node **buf,
-		  struct db_node ***out);
-
-/**
- * db_level - a trie level's nodes in evaluation order
- * @buf: room for DB_LEVEL_BUF nodes
- * @out: set to @buf when the level fits, else to a malloc'd array the
- *	 caller frees
- *
- * Returns the number of nodes, or -ENOMEM. Inline: most levels are one
- * node, listed without a call.
- */
-static inline int db_level(const struct treap_node *level, struct db_node **buf,
-			   struct db_node ***out)
-{
-	if (level != NULL && level->left == NULL && level->right == NULL) {
-		buf[0] = (struct db_node *)level;
-		*out = buf;
-		return 1;
-	}
-	return db_level_walk(level, buf, out);
-}
+int db_level(const struct treap_node *level, struct db_node **buf,
+	     struct db_node ***out);
 
 #endif
