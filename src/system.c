@@ -2,6 +2,7 @@
 /* The only file that talks to the kernel: feature probes, load, notification. */
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -61,13 +62,17 @@ static const unsigned int feature_levels[FEAT_ACTION] = {
 enum probe { PROBE_UNKNOWN = 0, PROBE_NO, PROBE_YES };
 
 /*
- * Process-wide state, as in libseccomp: probe results, the API level and
- * the one notification listener fd a process gets.
+ * Process-wide state, as in libseccomp: probe results, the API level, the
+ * one notification listener fd a process gets and the notification buffer
+ * sizes (0 until read from the kernel). Atomic, because threads may build
+ * filters or serve notifications at the same time: two first calls probe
+ * twice and store the same answers, which is harmless, but plain variables
+ * would make that a data race (ThreadSanitizer, tests/76-live-threads).
  */
-static enum probe feature_state[FEAT_COUNT];
-static unsigned int api_level;
-static int notify_fd = -1;
-static struct seccomp_notif_sizes notif_sizes;
+static _Atomic enum probe feature_state[FEAT_COUNT];
+static _Atomic unsigned int api_level;
+static _Atomic int notify_fd = -1;
+static _Atomic size_t notif_req_size, notif_resp_size;
 
 static long seccomp_syscall(unsigned int op, unsigned long flags, void *arg)
 {
@@ -134,9 +139,13 @@ static unsigned int level_of(int feat)
 
 static bool have(enum feature feat)
 {
-	if (feature_state[feat] == PROBE_UNKNOWN)
-		feature_state[feat] = probe(feat) ? PROBE_YES : PROBE_NO;
-	return feature_state[feat] == PROBE_YES;
+	enum probe state = feature_state[feat];
+
+	if (state == PROBE_UNKNOWN) {
+		state = probe(feat) ? PROBE_YES : PROBE_NO;
+		feature_state[feat] = state;
+	}
+	return state == PROBE_YES;
 }
 
 /**
@@ -146,11 +155,11 @@ static bool have(enum feature feat)
  */
 unsigned int sys_api_get(void)
 {
-	unsigned int level;
+	unsigned int level = api_level;
 	int feat;
 
-	if (api_level != 0)
-		return api_level;
+	if (level != 0)
+		return level;
 	for (level = 2; level <= SYS_API_LEVEL_MAX; level++) {
 		for (feat = 0; feat < FEAT_COUNT; feat++)
 			if (level_of(feat) == level && !have(feat))
@@ -158,7 +167,7 @@ unsigned int sys_api_get(void)
 	}
 out:
 	api_level = level - 1;
-	return api_level;
+	return level - 1;
 }
 
 /**
@@ -190,10 +199,13 @@ int sys_api_set(unsigned int level)
  */
 void sys_reset_state(void)
 {
-	memset(feature_state, 0, sizeof(feature_state));
-	if (notify_fd >= 0)
-		close(notify_fd);
-	notify_fd = -1;
+	int feat;
+	int fd = atomic_exchange(&notify_fd, -1);
+
+	for (feat = 0; feat < FEAT_COUNT; feat++)
+		feature_state[feat] = PROBE_UNKNOWN;
+	if (fd >= 0)
+		close(fd);
 }
 
 /**
@@ -364,14 +376,26 @@ static size_t max_size(size_t a, size_t b)
 /* Notification buffers: as large as the kernel's structures and ours. */
 static size_t req_size(void)
 {
-	return max_size(notif_sizes.seccomp_notif,
-			sizeof(struct seccomp_notif));
+	return max_size(notif_req_size, sizeof(struct seccomp_notif));
 }
 
 static size_t resp_size(void)
 {
-	return max_size(notif_sizes.seccomp_notif_resp,
-			sizeof(struct seccomp_notif_resp));
+	return max_size(notif_resp_size, sizeof(struct seccomp_notif_resp));
+}
+
+/* Read the kernel's sizes once; the request size is stored last. */
+static bool read_notif_sizes(void)
+{
+	struct seccomp_notif_sizes sizes;
+
+	if (notif_req_size != 0)
+		return true;
+	if (seccomp_syscall(SECCOMP_GET_NOTIF_SIZES, 0, &sizes) < 0)
+		return false;
+	notif_resp_size = sizes.seccomp_notif_resp;
+	notif_req_size = sizes.seccomp_notif;
+	return true;
 }
 
 /**
@@ -395,8 +419,7 @@ int sys_notify_alloc(struct seccomp_notif **req,
 
 	if (!have(FEAT_SECCOMP_SYSCALL))
 		return -EOPNOTSUPP;
-	if (notif_sizes.seccomp_notif == 0 &&
-	    seccomp_syscall(SECCOMP_GET_NOTIF_SIZES, 0, &notif_sizes) < 0)
+	if (!read_notif_sizes())
 		return -ECANCELED;
 
 	if (req != NULL) {
