@@ -180,6 +180,21 @@ static PyObject *mod_version(PyObject *mod, PyObject *unused)
 	return Py_BuildValue("(III)", v->major, v->minor, v->micro);
 }
 
+PyDoc_STRVAR(mod_c_str_doc,
+	     "c_str(string)\n\n"
+	     "The ASCII bytes of a str, as the library's calls take names.\n"
+	     "Kept from libseccomp's module for code that calls it.");
+
+static PyObject *mod_c_str(PyObject *mod, PyObject *string)
+{
+	if (!PyUnicode_Check(string)) {
+		PyErr_SetString(PyExc_TypeError,
+				"encoding without a string argument");
+		return NULL;
+	}
+	return PyUnicode_AsASCIIString(string);
+}
+
 #define FUNC(name, flags)                                                      \
 	{                                                                      \
 #name, (PyCFunction)mod_##name, flags, mod_##name##_doc        \
@@ -191,6 +206,7 @@ static PyMethodDef module_functions[] = {FUNC(ERRNO, METH_O),
 					 FUNC(get_api, METH_NOARGS),
 					 FUNC(set_api, METH_O),
 					 FUNC(version, METH_NOARGS),
+					 FUNC(c_str, METH_O),
 					 {NULL}};
 #undef FUNC
 
@@ -290,6 +306,9 @@ static int add_module_constants(PyObject *mod)
 	if (add_kver_constants(dict) < 0)
 		return -1;
 #endif
+	/* libseccomp's module has errno among its names: seccomp.errno.EPERM */
+	if (value_dict_set(dict, "errno", PyImport_ImportModule("errno")) < 0)
+		return -1;
 	return value_dict_set(
 	    dict, "__version__",
 	    PyUnicode_FromString(XSTRINGIFY(SCMP_VER_MAJOR) "." XSTRINGIFY(

@@ -147,6 +147,14 @@ class TestFunctions(ErrnoAssertions):
         self.assertEqual(len(version), 3)
         self.assertEqual("%d.%d.%d" % version, seccomp.__version__)
 
+    def test_libseccomp_helpers(self):
+        # names libseccomp's module has besides its API
+        self.assertEqual(seccomp.c_str("write"), b"write")
+        self.assertRaises(TypeError, seccomp.c_str, b"write")
+        self.assertRaises(TypeError, seccomp.c_str, 1)
+        self.assertRaises(UnicodeEncodeError, seccomp.c_str, "\u00e9")
+        self.assertEqual(seccomp.errno.EPERM, 1)
+
 
 class TestArg(ErrnoAssertions):
 

@@ -112,9 +112,14 @@ calls = {"ERRNO(5)": seccomp.ERRNO(5), "TRACE(3)": seccomp.TRACE(3),
 for name in ints(seccomp.Arch):
     if name != "NATIVE":
         calls["int(Arch('%s'))" % name.lower()] = int(seccomp.Arch(name.lower()))
+names = {"": [n for n in dir(seccomp) if not n.startswith("__")]}
+for cls in ("Arch", "Attr", "Arg", "Notification", "NotificationResponse",
+            "SyscallFilter"):
+    names[cls] = [n for n in dir(getattr(seccomp, cls))
+                  if not n.startswith("__")]
 print(json.dumps({"file": seccomp.__file__, "": ints(seccomp),
                   "Arch": ints(seccomp.Arch), "Attr": ints(seccomp.Attr),
-                  "calls": calls}))
+                  "calls": calls, "names": names}))
 """
 
 REFERENCE_PYTHON = "/usr/bin/python3"
@@ -149,6 +154,15 @@ class TestAgainstLibseccomp(unittest.TestCase):
             for name, value in self.ref[prefix].items():
                 with self.subTest(name="%s.%s" % (prefix, name)):
                     self.assertEqual(getattr(obj, name), value)
+
+    def test_names(self):
+        # every name of the module and of its classes, methods included
+        self.assertIn("SyscallFilter", self.ref["names"][""])
+        for owner, names in self.ref["names"].items():
+            obj = getattr(seccomp, owner) if owner else seccomp
+            for name in names:
+                with self.subTest(name="%s.%s" % (owner, name)):
+                    self.assertTrue(hasattr(obj, name))
 
     def test_calls(self):
         calls = self.ref["calls"]
