@@ -175,7 +175,7 @@ static PyObject *Filter_exist_arch(PyObject *obj, PyObject *arch)
 	uint32_t token;
 	int rc;
 
-	if (value_arch(arch, &token, 0) < 0 ||
+	if (types_arch_token(arch, &token, 0) < 0 ||
 	    (ctx = filter_ctx((FilterObject *)obj)) == NULL)
 		return NULL;
 	rc = seccomp_arch_exist(ctx, token);
@@ -197,7 +197,7 @@ static PyObject *Filter_add_arch(PyObject *obj, PyObject *arch)
 	scmp_filter_ctx ctx;
 	uint32_t token;
 
-	if (value_arch(arch, &token, 0) < 0 ||
+	if (types_arch_token(arch, &token, 0) < 0 ||
 	    (ctx = filter_ctx((FilterObject *)obj)) == NULL)
 		return NULL;
 	return value_result(seccomp_arch_add(ctx, token));
@@ -213,7 +213,7 @@ static PyObject *Filter_remove_arch(PyObject *obj, PyObject *arch)
 	scmp_filter_ctx ctx;
 	uint32_t token;
 
-	if (value_arch(arch, &token, 0) < 0 ||
+	if (types_arch_token(arch, &token, 0) < 0 ||
 	    (ctx = filter_ctx((FilterObject *)obj)) == NULL)
 		return NULL;
 	return value_result(seccomp_arch_remove(ctx, token));

@@ -103,13 +103,12 @@ int value_u32(PyObject *obj, const char *what, uint32_t *out);
 PyObject *value_int32(uint32_t value);
 int value_u64(PyObject *obj, const char *what, uint64_t *out);
 const char *value_name(PyObject *obj, const char *what, PyObject **tmp);
-int value_arch(PyObject *obj, uint32_t *token, int resolve);
 int value_syscall(PyObject *obj, int *nr);
 int value_attr(PyObject *obj, enum scmp_filter_attr *attr);
 int value_dict_set(PyObject *dict, const char *name, PyObject *value);
 
 /* types.c: Arch, Attr, Arg, Notification, NotificationResponse */
-const char *types_arch_attr(uint32_t token);
+int types_arch_token(PyObject *obj, uint32_t *token, int resolve);
 int types_add_constants(void);
 
 #endif

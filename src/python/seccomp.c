@@ -109,7 +109,7 @@ static PyObject *mod_resolve_syscall(PyObject *mod, PyObject *args)
 	char *str, msg[96];
 
 	if (!PyArg_ParseTuple(args, "OO:resolve_syscall", &o_arch, &o_sys) ||
-	    value_arch(o_arch, &token, 0) < 0)
+	    types_arch_token(o_arch, &token, 0) < 0)
 		return NULL;
 	if (PyUnicode_Check(o_sys) || PyBytes_Check(o_sys)) {
 		name = value_name(o_sys, "syscall", &tmp);

@@ -62,12 +62,53 @@ static const struct arch_entry *arch_lookup(uint32_t token)
 	return NULL;
 }
 
-/* The class attribute naming a token (not SCMP_ARCH_NATIVE), or NULL. */
-const char *types_arch_attr(uint32_t token)
+/**
+ * types_arch_token - read an architecture argument
+ * @obj: an Arch, a token (int; 0 is the native ABI) or a name (str)
+ * @token: receives the token; SCMP_ARCH_NATIVE stays 0 unless @resolve
+ * @resolve: map SCMP_ARCH_NATIVE to the native token
+ *
+ * Unknown tokens and names raise InvalidArgument, other types TypeError.
+ * Returns 0 or -1.
+ */
+int types_arch_token(PyObject *obj, uint32_t *token, int resolve)
 {
-	const struct arch_entry *e = arch_lookup(token);
+	PyObject *tmp;
+	const char *name;
 
-	return e == NULL ? NULL : e->attr;
+	if (PyObject_TypeCheck(obj, &ArchType)) {
+		*token = ((ArchObject *)obj)->token;
+		return 0;
+	}
+	if (PyUnicode_Check(obj) || PyBytes_Check(obj)) {
+		name = value_name(obj, "architecture", &tmp);
+		if (name == NULL)
+			return -1;
+		*token = seccomp_arch_resolve_name(name);
+		Py_DECREF(tmp);
+		if (*token == 0) {
+			value_invalid("Invalid architecture");
+			return -1;
+		}
+		return 0;
+	}
+	if (PyLong_Check(obj) || PyIndex_Check(obj)) {
+		if (value_u32(obj, "architecture", token) < 0)
+			return -1;
+		if (*token == SCMP_ARCH_NATIVE) {
+			if (resolve)
+				*token = seccomp_arch_native();
+			return 0;
+		}
+		if (arch_lookup(*token) == NULL) {
+			value_invalid("Invalid architecture");
+			return -1;
+		}
+		return 0;
+	}
+	PyErr_SetString(PyExc_TypeError,
+			"Architecture must be an int or str type");
+	return -1;
 }
 
 static PyObject *Arch_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
@@ -81,7 +122,7 @@ static PyObject *Arch_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 		return NULL;
 	if (arg == NULL)
 		token = seccomp_arch_native();
-	else if (value_arch(arg, &token, 1) < 0)
+	else if (types_arch_token(arg, &token, 1) < 0)
 		return NULL;
 	self = (ArchObject *)type->tp_alloc(type, 0);
 	if (self != NULL)

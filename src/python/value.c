@@ -221,55 +221,6 @@ const char *value_name(PyObject *obj, const char *what, PyObject **tmp)
 }
 
 /**
- * value_arch - read an architecture argument
- * @obj: an Arch, a token (int; 0 is the native ABI) or a name (str)
- * @token: receives the token; SCMP_ARCH_NATIVE stays 0 unless @resolve
- * @resolve: map SCMP_ARCH_NATIVE to the native token
- *
- * Unknown tokens and names raise InvalidArgument, other types TypeError.
- * Returns 0 or -1.
- */
-int value_arch(PyObject *obj, uint32_t *token, int resolve)
-{
-	PyObject *tmp;
-	const char *name;
-
-	if (PyObject_TypeCheck(obj, &ArchType)) {
-		*token = ((ArchObject *)obj)->token;
-		return 0;
-	}
-	if (PyUnicode_Check(obj) || PyBytes_Check(obj)) {
-		name = value_name(obj, "architecture", &tmp);
-		if (name == NULL)
-			return -1;
-		*token = seccomp_arch_resolve_name(name);
-		Py_DECREF(tmp);
-		if (*token == 0) {
-			value_invalid("Invalid architecture");
-			return -1;
-		}
-		return 0;
-	}
-	if (PyLong_Check(obj) || PyIndex_Check(obj)) {
-		if (value_u32(obj, "architecture", token) < 0)
-			return -1;
-		if (*token == SCMP_ARCH_NATIVE) {
-			if (resolve)
-				*token = seccomp_arch_native();
-			return 0;
-		}
-		if (types_arch_attr(*token) == NULL) {
-			value_invalid("Invalid architecture");
-			return -1;
-		}
-		return 0;
-	}
-	PyErr_SetString(PyExc_TypeError,
-			"Architecture must be an int or str type");
-	return -1;
-}
-
-/**
  * value_syscall - read a syscall argument
  * @obj: a name (resolved on the native ABI, as libseccomp's module does)
  *       or a number
