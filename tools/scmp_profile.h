@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* scmp_profile: what its commands share (scmp_profile.c). */
+/* scmp_profile: what its commands share (scmp_profile_shared.c). */
 
 #ifndef SCMP_PROFILE_H
 #define SCMP_PROFILE_H

@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* scmp_profile: what its commands share (declared in scmp_profile.h). */
+
+/*
+ * The options that say how to resolve a profile, building its filter and
+ * loading its program into the simulator, action names, and output files
+ * written whole or not at all.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "scmp_profile.h"
+
+/*
+ * Resolving options
+ */
+
+void sp_resolve_init(struct sp_resolve *r)
+{
+	unsigned int i;
+
+	memset(r, 0, sizeof(*r));
+	for (i = 0; profile_docker_caps[i] != NULL; i++)
+		r->caps[i] = profile_docker_caps[i];
+	r->opts.caps = r->caps;
+	r->opts.warn = stderr;
+}
+
+static int parse_arches(struct sp_resolve *r, char *list)
+{
+	char *name, *save = NULL;
+
+	r->opts.narch = 0;
+	for (name = strtok_r(list, ",", &save); name != NULL;
+	     name = strtok_r(NULL, ",", &save)) {
+		if (r->opts.narch == PROFILE_ARCHES)
+			return -E2BIG;
+		r->arches[r->opts.narch] = profile_arch_token(name);
+		if (r->arches[r->opts.narch] == 0) {
+			fprintf(stderr,
+				"scmp_profile: --arch: unknown architecture"
+				" \"%s\"\n",
+				name);
+			return -EINVAL;
+		}
+		r->opts.narch++;
+	}
+	if (r->opts.narch == 0)
+		return -EINVAL;
+	r->opts.arches = r->arches;
+	r->opts.host_arch = r->arches[0];
+	return 0;
+}
+
+/* A list of capability names, "default" standing for Docker's set. */
+static int parse_caps(struct sp_resolve *r, char *list)
+{
+	const size_t max = sizeof(r->caps) / sizeof(r->caps[0]) - 1;
+	char *name, *save = NULL;
+	unsigned int n = 0, i;
+
+	if (strcmp(list, "none") == 0)
+		list = "";
+	for (name = strtok_r(list, ",", &save); name != NULL;
+	     name = strtok_r(NULL, ",", &save)) {
+		if (strcmp(name, "default") == 0) {
+			for (i = 0; profile_docker_caps[i] != NULL && n < max;
+			     i++)
+				r->caps[n++] = profile_docker_caps[i];
+			continue;
+		}
+		if (!profile_cap_known(name)) {
+			fprintf(stderr,
+				"scmp_profile: --caps: unknown capability"
+				" \"%s\"\n",
+				name);
+			return -EINVAL;
+		}
+		if (n == max)
+			return -E2BIG;
+		r->caps[n++] = name;
+	}
+	r->caps[n] = NULL;
+	return 0;
+}
+
+static int parse_version(const char *opt, const char *arg, unsigned int *out)
+{
+	*out = profile_parse_kernel(arg);
+	if (*out != 0)
+		return 0;
+	fprintf(stderr, "scmp_profile: --%s: not a kernel version (X.Y): %s\n",
+		opt, arg);
+	return -EINVAL;
+}
+
+int sp_resolve_option(struct sp_resolve *r, int c, const char *arg)
+{
+	int rc;
+
+	/* the lists are split in place: argv strings may be written */
+	switch (c) {
+	case 'a':
+		rc = parse_arches(r, (char *)arg);
+		break;
+	case 'C':
+		rc = parse_caps(r, (char *)arg);
+		break;
+	case 'K':
+		rc = parse_version("kernel", arg, &r->opts.kernel);
+		break;
+	case 'M':
+		rc = parse_version("kvermax", arg, &r->kvermax);
+		break;
+	case 'S':
+		r->opts.strict = true;
+		rc = 0;
+		break;
+	default:
+		return 0;
+	}
+	if (rc == -E2BIG)
+		fprintf(stderr, "scmp_profile: too many names in a list\n");
+	return rc < 0 ? SP_EXIT_BAD : 1;
+}
+
+/* "FILE:LINE:COL: error: MSG", as compilers say it. */
+static void say_diag(const char *file, const struct profile_diag *d)
+{
+	if (d->line > 0)
+		fprintf(stderr, "%s:%d:%d: error: %s\n", file, d->line,
+			d->column, d->msg);
+	else
+		fprintf(stderr, "%s: error: %s\n", file, d->msg);
+}
+
+int sp_filter(const char *file, const struct sp_resolve *r, struct profile *p,
+	      scmp_filter_ctx *ctx)
+{
+	struct profile_diag d;
+	int rc;
+
+	*ctx = NULL;
+	rc = profile_read(file, p, &d);
+	if (rc == -EINVAL) {
+		say_diag(file, &d);
+		return SP_EXIT_BAD;
+	}
+	if (rc < 0) {
+		fprintf(stderr, "%s: error: cannot read: %s\n", file,
+			strerror(-rc));
+		return rc == -ENOMEM ? SP_EXIT_FAIL : SP_EXIT_BAD;
+	}
+	rc = profile_resolve(p, &r->opts, &d);
+	if (rc == 0 && r->kvermax != 0)
+		p->kvermax = r->kvermax;
+	if (rc == 0)
+		rc = profile_build(p, &r->opts, ctx, &d);
+	if (rc == -EINVAL) {
+		say_diag(file, &d);
+		return SP_EXIT_BAD;
+	}
+	if (rc < 0) {
+		fprintf(stderr, "%s: error: %s\n", file, strerror(-rc));
+		return SP_EXIT_FAIL;
+	}
+	return 0;
+}
+
+int sp_program(scmp_filter_ctx ctx, const struct profile *p,
+	       struct bpf_sim_prog *prog, void **raw, size_t *raw_len)
+{
+	const struct bpf_sim_arch *a = bpf_sim_arch_by_token(p->arches[0]);
+	size_t len = 0;
+	void *buf;
+	int rc;
+
+	rc = seccomp_export_bpf_mem(ctx, NULL, &len);
+	if (rc < 0 || len == 0)
+		goto fail;
+	buf = malloc(len);
+	if (buf == NULL) {
+		rc = -ENOMEM;
+		goto fail;
+	}
+	rc = seccomp_export_bpf_mem(ctx, buf, &len);
+	/* a filter's ABIs share one byte order: the library refuses mixes */
+	if (rc == 0)
+		rc = bpf_sim_load_mem(prog, buf, len,
+				      a != NULL ? a->big_endian : 0);
+	if (rc < 0) {
+		free(buf);
+		goto fail;
+	}
+	*raw = buf;
+	*raw_len = len;
+	return 0;
+fail:
+	fprintf(stderr, "scmp_profile: cannot export the filter: %s\n",
+		rc == -EFAULT ? "longer than the kernel's 4096 instructions"
+			      : strerror(-rc));
+	return SP_EXIT_FAIL;
+}
+
+void sp_action_str(uint32_t action, char *buf, size_t size)
+{
+	const char *name;
+	int data;
+
+	name = profile_action_str(action, &data);
+	if (name == NULL)
+		snprintf(buf, size, "0x%08x", action);
+	else if (data >= 0)
+		snprintf(buf, size, "%s(%d)", name, data);
+	else
+		snprintf(buf, size, "%s", name);
+}
+
+/*
+ * Output files
+ */
+
+int sp_output_open(struct sp_output *o, const char *path)
+{
+	mode_t mask;
+	int fd;
+
+	memset(o, 0, sizeof(*o));
+	if (path == NULL || strcmp(path, "-") == 0) {
+		o->f = stdout;
+		return 0;
+	}
+	o->path = strdup(path);
+	o->tmp = malloc(strlen(path) + 16);
+	if (o->path == NULL || o->tmp == NULL)
+		goto fail;
+	sprintf(o->tmp, "%s.tmp-XXXXXX", path);
+	fd = mkstemp(o->tmp);
+	if (fd < 0)
+		goto fail;
+	/* mkstemp() makes 0600; an output file gets what umask leaves */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0 || (o->f = fdopen(fd, "w")) == NULL) {
+		close(fd);
+		unlink(o->tmp);
+		goto fail;
+	}
+	return 0;
+fail:
+	fprintf(stderr, "scmp_profile: cannot write %s: %s\n", path,
+		strerror(errno));
+	free(o->path);
+	free(o->tmp);
+	memset(o, 0, sizeof(*o));
+	return SP_EXIT_FAIL;
+}
+
+int sp_output_commit(struct sp_output *o)
+{
+	int rc = 0;
+
+	if (o->path == NULL) {
+		rc = fflush(stdout) != 0 || ferror(stdout) ? -1 : 0;
+	} else {
+		if (fflush(o->f) != 0 || ferror(o->f))
+			rc = -1;
+		if (fclose(o->f) != 0)
+			rc = -1;
+		if (rc == 0 && rename(o->tmp, o->path) != 0)
+			rc = -1;
+		if (rc < 0)
+			unlink(o->tmp);
+	}
+	if (rc < 0)
+		fprintf(stderr, "scmp_profile: cannot write %s: %s\n",
+			o->path != NULL ? o->path : "stdout", strerror(errno));
+	free(o->path);
+	free(o->tmp);
+	memset(o, 0, sizeof(*o));
+	return rc < 0 ? SP_EXIT_FAIL : 0;
+}
+
+void sp_output_abort(struct sp_output *o)
+{
+	if (o->path != NULL) {
+		fclose(o->f);
+		unlink(o->tmp);
+	}
+	free(o->path);
+	free(o->tmp);
+	memset(o, 0, sizeof(*o));
+}
+
