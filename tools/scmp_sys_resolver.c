@@ -98,7 +98,8 @@ int main(int argc, char *argv[])
 			return usage(argv[0]);
 		}
 	}
-	if (optind != argc - 1 || (rewrite && kver))
+	/* arguments after the first are ignored, as libseccomp's tool does */
+	if (optind >= argc || (rewrite && kver))
 		return usage(argv[0]);
 	arg = argv[optind];
 	number = (arg[0] >= '0' && arg[0] <= '9') || arg[0] == '-';
