@@ -13,10 +13,13 @@
  * a level (db.h). Each rule becomes a path through the trie: its
  * comparisons in ascending argument order, each normalised to EQ (masked),
  * GT or GE, continuing on the true branch or, for NE, LT and LE, on the
- * false branch, and ending in the rule's action. Rules share the nodes of
- * their common prefix. A level of the trie is a set of sibling nodes, kept
- * by comparison and rank (the operators the rule that made the node was
- * written with: ==, != and masked ==; < and <=; > and >=).
+ * false branch, and ending in the rule's action. An EQ node remembers
+ * whether it was written as MASKED_EQ: libseccomp keeps the two forms
+ * apart, so masked == 5 under an all-ones mask is not the node of == 5.
+ * Rules share the nodes of their common prefix. A level of the trie is a
+ * set of sibling nodes, kept by comparison and rank (the operators the rule
+ * that made the node was written with: ==, != and masked ==; < and <=; >
+ * and >=).
  *
  * Siblings are tried in libseccomp's order, which a node takes when it is
  * made and keeps:
@@ -25,11 +28,12 @@
  *  2. by rank: equality tests first, then < and <=, then > and >=;
  *  3. equality tests by datum, the larger first; on 64-bit ABIs by the
  *     high word first, then by group, then by the low word: the equality
- *     nodes whose high words (datum and mask) agree are a group, which
- *     keeps the place of its first node among the groups of one high datum
- *     (libseccomp shares one high-word node between them). < and <= by
- *     datum, the smaller first; > and >= by datum, the larger first. On
- *     32-bit ABIs these are the datums as truncated;
+ *     nodes whose high words (datum and mask) agree and that are written
+ *     alike (== or masked ==) are a group, which keeps the place of its
+ *     first node among the groups of one high datum (libseccomp shares one
+ *     high-word node between them). < and <= by datum, the smaller first;
+ *     > and >= by datum, the larger first. On 32-bit ABIs these are the
+ *     datums as truncated;
  *  4. what that leaves equal (one datum under other masks, or > and >= of
  *     one datum) in the order the nodes were made: each syscall counts the
  *     rule adds that made nodes in its trie, and the nodes of one add (one
@@ -454,7 +458,10 @@ static uint32_t syscall_heap(int num)
  *
  * Equality tests with the same mask, the usual case, are then simply in
  * datum order. With different masks the order is that of two packed
- * words, larger first: datum and mask high words, then their low words.
+ * words, larger first: datum and mask high words, then their low words;
+ * between those, tests written as == go before those written as masked ==
+ * (libseccomp keeps them apart: masked == 5 with an all-ones mask is a
+ * node of its own beside == 5).
  * node_heap() hashes exactly the fields compared here.
  */
 static inline int node_cmp(const struct treap_node *a,
@@ -468,9 +475,11 @@ static inline int node_cmp(const struct treap_node *a,
 		return x->arg > y->arg ? -1 : 1;
 	if (x_eq != y_eq)
 		return x_eq ? -1 : 1;
-	if (x_eq && x->mask != y->mask) {
+	if (x_eq && (x->mask != y->mask || x->masked != y->masked)) {
 		x_key = (x->datum & 0xffffffff00000000ULL) | (x->mask >> 32);
 		y_key = (y->datum & 0xffffffff00000000ULL) | (y->mask >> 32);
+		if (x_key == y_key && x->masked != y->masked)
+			return x->masked ? 1 : -1;
 		if (x_key == y_key) {
 			x_key = (x->datum << 32) | (uint32_t)x->mask;
 			y_key = (y->datum << 32) | (uint32_t)y->mask;
@@ -495,8 +504,8 @@ static inline int node_cmp(const struct treap_node *a,
 static inline uint32_t node_heap(const struct db_cmp *c)
 {
 	return treap_hash(c->datum ^ (c->mask << 7) ^
-			 ((uint64_t)c->rank << 56) ^ ((uint64_t)c->arg << 59) ^
-			 ((uint64_t)c->op << 61));
+			 ((uint64_t)c->rank << 56) ^ ((uint64_t)c->masked << 58) ^
+			 ((uint64_t)c->arg << 59) ^ ((uint64_t)c->op << 61));
 }
 
 /* born is neither compared nor hashed: only what makes a node its own. */
@@ -591,6 +600,7 @@ static int cmp_normalise(const struct scmp_arg_cmp *in, uint64_t width,
 	out->mask = width;
 	out->datum = in->datum_a & width;
 	out->born = 0;
+	out->masked = in->op == SCMP_CMP_MASKED_EQ;
 	switch (in->op) {
 	case SCMP_CMP_NE:
 		out->op = SCMP_CMP_EQ;
@@ -1311,6 +1321,20 @@ int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
 }
 
 /*
+ * Whether two siblings are equality nodes of one group: on 64-bit ABIs
+ * those that libseccomp gives one high-word test (same datum and mask
+ * there, written alike: it keeps == and masked == apart); a 32-bit ABI has
+ * no high word (masks are 0 there), so one group per argument.
+ */
+static bool same_group(const struct db_cmp *x, const struct db_cmp *y)
+{
+	return x->rank == DB_RANK_EQ && y->rank == DB_RANK_EQ &&
+	       x->arg == y->arg && x->datum >> 32 == y->datum >> 32 &&
+	       x->mask >> 32 == y->mask >> 32 &&
+	       (x->mask >> 32 == 0 || x->masked == y->masked);
+}
+
+/*
  * Whether two neighbours in the set's order are in evaluation order too,
  * as far as that can be told without groups: false when they are
  * equality nodes of two groups of one high datum.
@@ -1321,11 +1345,11 @@ static inline bool siblings_in_order(struct db_node *a, struct db_node *b)
 	struct sibling sa, sb;
 
 	if (x->rank == DB_RANK_EQ && y->rank == DB_RANK_EQ) {
-		/* one mask: datum order, the same in both */
-		if (x->mask == y->mask)
+		/* one mask and form: datum order, the same in both */
+		if (x->mask == y->mask && x->masked == y->masked)
 			return true;
 		if (x->arg == y->arg && x->datum >> 32 == y->datum >> 32 &&
-		    x->mask >> 32 != y->mask >> 32)
+		    !same_group(x, y))
 			return false;
 	}
 	sa = (struct sibling){ a, 0 };
@@ -1336,14 +1360,6 @@ static inline bool siblings_in_order(struct db_node *a, struct db_node *b)
 static int sibling_qsort_cmp(const void *a, const void *b)
 {
 	return sibling_cmp(a, b);
-}
-
-/* Whether two siblings are equality nodes of one group. */
-static bool same_group(const struct db_cmp *x, const struct db_cmp *y)
-{
-	return x->rank == DB_RANK_EQ && y->rank == DB_RANK_EQ &&
-	       x->arg == y->arg && x->datum >> 32 == y->datum >> 32 &&
-	       x->mask >> 32 == y->mask >> 32;
 }
 
 /*

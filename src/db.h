@@ -104,6 +104,7 @@ struct db_cmp {
 	uint8_t arg;
 	uint8_t op;		/* SCMP_CMP_EQ, _GT or _GE */
 	uint8_t rank;		/* enum db_rank */
+	uint8_t masked;		/* EQ written as MASKED_EQ: a test of its own */
 };
 
 struct db_node {

@@ -234,15 +234,16 @@ out:
 }
 
 /*
- * Whether a sibling can join a search over values of @arg under @mask:
- * equality tests with one mask exclude each other (distinct siblings have
- * distinct data).
+ * Whether a sibling can join the search of @last's run: equality tests of
+ * one argument with one mask, written alike, exclude each other (distinct
+ * siblings have distinct data; == 5 and masked == 5 are two siblings).
  */
-static bool runs_with(const struct db_node *n, unsigned int arg,
-		      uint64_t mask)
+static bool runs_with(const struct db_node *n, const struct db_node *last)
 {
-	return n->cmp.op == SCMP_CMP_EQ && n->cmp.arg == arg &&
-	       n->cmp.mask == mask && db_branch_empty(&n->br[0]);
+	return n->cmp.op == SCMP_CMP_EQ && n->cmp.arg == last->cmp.arg &&
+	       n->cmp.mask == last->cmp.mask &&
+	       n->cmp.masked == last->cmp.masked &&
+	       db_branch_empty(&n->br[0]);
 }
 
 /*
@@ -262,10 +263,8 @@ static int gen_level(struct gen *g, const struct treap_node *level, int fail)
 	for (i = (unsigned int)cnt; i > 0 && next >= 0;) {
 		start = i - 1;
 		last = nodes[i - 1];
-		while (start > 0 &&
-		       runs_with(nodes[start - 1], last->cmp.arg,
-				 last->cmp.mask) &&
-		       runs_with(last, last->cmp.arg, last->cmp.mask))
+		while (start > 0 && runs_with(nodes[start - 1], last) &&
+		       runs_with(last, last))
 			start--;
 		if (i - start >= (last->cmp.mask >> 32 ? SEARCH_MIN_WIDE :
 							 SEARCH_MIN)) {

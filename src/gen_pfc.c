@@ -88,7 +88,8 @@ static void print_test(struct pfc *p, unsigned int depth,
 			 c->op == SCMP_CMP_GE ? ">=" : "==";
 
 	indent(p, depth);
-	if (c->op == SCMP_CMP_EQ && mask != 0xffffffffU)
+	/* as libseccomp, a MASKED_EQ rule's mask shows even if all ones */
+	if (c->op == SCMP_CMP_EQ && (c->masked || mask != 0xffffffffU))
 		fprintf(p->out, "if ($a%u%s & 0x%.8x == %u)\n", c->arg, half,
 			mask, datum);
 	else
@@ -107,11 +108,14 @@ static void print_low(struct pfc *p, const struct db_node *n,
 	print_else(p, &n->br[0], depth);
 }
 
-/* Equality tests on one argument with the same high word share its line. */
+/*
+ * Equality tests on one argument with the same high word share its line,
+ * if written alike (libseccomp keeps EQ and MASKED_EQ tests apart).
+ */
 static bool same_high(const struct db_node *a, const struct db_node *b)
 {
 	return a->cmp.op == SCMP_CMP_EQ && b->cmp.op == SCMP_CMP_EQ &&
-	       a->cmp.arg == b->cmp.arg &&
+	       a->cmp.arg == b->cmp.arg && a->cmp.masked == b->cmp.masked &&
 	       a->cmp.mask >> 32 == b->cmp.mask >> 32 &&
 	       a->cmp.datum >> 32 == b->cmp.datum >> 32;
 }

@@ -45,7 +45,21 @@
 	"rule ERRNO(23) umask a0>=0x1000",				\
 	/* LE and LT with other arguments */				\
 	"rule TRAP flock a0<=3 a1>=7",					\
-	"rule TRACE(5) flock a2!=9"
+	"rule TRACE(5) flock a2!=9",					\
+	/* == and masked == are two tests even with an all-ones mask, */ \
+	/* as in libseccomp: both rules are added, the first decides */	\
+	"rule ERRNO(24) fdatasync a0==5",				\
+	"rule ERRNO(25) fdatasync a0&0xffffffffffffffff==5",		\
+	/* ... and a failed sub-level goes on to the other form */	\
+	"rule ERRNO(26) ftruncate a0&0xffffffffffffffff==5 a1==1",	\
+	"rule ERRNO(27) ftruncate a0==5",				\
+	"rule ERRNO(28) ftruncate a0==6",				\
+	/* on 64-bit ABIs each form's tests are tried together, the */	\
+	/* form made first first; on 32-bit ABIs by datum */		\
+	"rule ERRNO(29) fchown a0&0xffffffffffffffff==2 a1==1",	\
+	"rule ERRNO(30) fchown a0==1",					\
+	"rule ERRNO(31) fchown a0==2 a1==0",				\
+	"rule ERRNO(32) fchown a0&0xffffffffffffffff==0"
 
 static const char *const le[] = {
 	"init ALLOW", "arch -native +x86_64 +x86", ORDER_RULES, NULL

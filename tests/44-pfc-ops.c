@@ -26,6 +26,15 @@ static const char *const spec[] = {
 	"rule ERRNO(13) ioctl a2<128",
 	"rule ERRNO(14) ioctl a2>1000",
 	"rule ERRNO(15) ioctl a2<=64",
+	/*
+	 * masked == shows its mask even if all ones, and is a test of its
+	 * own beside ==: on 64-bit ABIs each form has its high-word tests
+	 */
+	"rule ERRNO(16) fchown a0&0xffffffffffffffff==2 a1==1",
+	"rule ERRNO(17) fchown a0==1",
+	"rule ERRNO(18) fchown a0==2 a1==0",
+	"rule ERRNO(19) fchown a0&0xffffffffffffffff==0",
+	"rule ERRNO(20) fchown a0&0xffffffff==7",
 	NULL
 };
 

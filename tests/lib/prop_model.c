@@ -44,10 +44,10 @@
  *	   and masked == first, then < and <=, then > and >=;
  *	3. equality tests: the larger high datum first, then by group, then
  *	   the larger datum; a group is the equality nodes of one argument
- *	   with the same high datum and high mask, and its place is that of
- *	   its first node (on 32-bit ABIs all equality nodes of an argument
- *	   are one group). < and <=: the smaller datum first; > and >=: the
- *	   larger datum first;
+ *	   with the same high datum and high mask, written alike (== or
+ *	   masked ==), and its place is that of its first node (on 32-bit
+ *	   ABIs all equality nodes of an argument are one group). < and <=:
+ *	   the smaller datum first; > and >=: the larger datum first;
  *	4. then the node made first.
  *
  * A rule's test gets its node the way libseccomp walks a level in that
@@ -406,10 +406,12 @@ static void build(struct pm_rule *r, uint32_t token,
 	}
 }
 
+/* == and masked == are two tests, even with an all-ones mask. */
 static bool test_same(const struct pm_test *a, const struct pm_test *b)
 {
 	return a->arg == b->arg && a->op == b->op && a->mask == b->mask &&
-	       a->datum == b->datum;
+	       a->datum == b->datum &&
+	       (a->raw_kind == 'm') == (b->raw_kind == 'm');
 }
 
 /*
@@ -506,7 +508,9 @@ static void place(const struct pm_state *st, struct pm_rule *r, int born)
 			if (t->rank == R_EQ && x->rank == R_EQ &&
 			    x->arg == t->arg &&
 			    x->datum >> 32 == t->datum >> 32 &&
-			    x->mask >> 32 == t->mask >> 32)
+			    x->mask >> 32 == t->mask >> 32 &&
+			    (!pm_arch_is_64(r->token) ||
+			     (x->raw_kind == 'm') == (t->raw_kind == 'm')))
 				t->group = x->group;
 		}
 		/* the walk stops at the first node it joins or must precede */
@@ -1311,8 +1315,8 @@ bool pm_rules_hiword(const struct pm_state *st, int a, int b)
 
 /*
  * Whether rules @x and @y of one syscall have a test in common that they
- * were given in different forms: a full-mask MASKED_EQ and an EQ, or (on
- * 32-bit ABIs) datums that differ only in the high word.
+ * were given in different forms: on 32-bit ABIs, datums that differ only
+ * in the high word (a full-mask MASKED_EQ and an EQ are two tests).
  */
 static bool normalised_pair(const struct pm_rule *x, const struct pm_rule *y)
 {
