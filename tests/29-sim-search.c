@@ -30,10 +30,7 @@ static uint64_t rng_state;
 
 static uint32_t rnd(uint32_t bound)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 32) % bound;
+	return test_rand(&rng_state, bound);
 }
 
 /* What the rules say for one number of the ABI. */

@@ -27,10 +27,7 @@ static uint64_t rng_state;
 
 static uint32_t rnd(uint32_t bound)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 32) % bound;
+	return test_rand(&rng_state, bound);
 }
 
 static unsigned long env_num(const char *name, unsigned long def)

@@ -4,6 +4,7 @@
 #ifndef TEST_UTIL_H
 #define TEST_UTIL_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 static int test_failures;
@@ -19,6 +20,15 @@ static int test_failures;
 			test_failures++;				\
 		}							\
 	} while (0)
+
+/* A number below @bound from a xorshift64 generator; *@state not 0. */
+static inline uint32_t test_rand(uint64_t *state, uint32_t bound)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return (uint32_t)(*state >> 32) % bound;
+}
 
 /* The exit status of a test: 0 when nothing failed. */
 static inline int test_result(void)
