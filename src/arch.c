@@ -75,12 +75,18 @@ static const struct arch_def arch_defs[] = {
 #define NATIVE_TOKEN (SCMP_ARCH_LOONGARCH64)
 #elif defined(__m68k__)
 #define NATIVE_TOKEN (SCMP_ARCH_M68K)
+#elif defined(__mips__) && _MIPS_SIM == _ABIO32 && defined(__MIPSEB__)
+#define NATIVE_TOKEN (SCMP_ARCH_MIPS)
 #elif defined(__mips__) && _MIPS_SIM == _ABIO32
-#define NATIVE_TOKEN (__MIPSEB__ ? SCMP_ARCH_MIPS : SCMP_ARCH_MIPSEL)
+#define NATIVE_TOKEN (SCMP_ARCH_MIPSEL)
+#elif defined(__mips__) && _MIPS_SIM == _ABI64 && defined(__MIPSEB__)
+#define NATIVE_TOKEN (SCMP_ARCH_MIPS64)
 #elif defined(__mips__) && _MIPS_SIM == _ABI64
-#define NATIVE_TOKEN (__MIPSEB__ ? SCMP_ARCH_MIPS64 : SCMP_ARCH_MIPSEL64)
+#define NATIVE_TOKEN (SCMP_ARCH_MIPSEL64)
+#elif defined(__mips__) && _MIPS_SIM == _ABIN32 && defined(__MIPSEB__)
+#define NATIVE_TOKEN (SCMP_ARCH_MIPS64N32)
 #elif defined(__mips__) && _MIPS_SIM == _ABIN32
-#define NATIVE_TOKEN (__MIPSEB__ ? SCMP_ARCH_MIPS64N32 : SCMP_ARCH_MIPSEL64N32)
+#define NATIVE_TOKEN (SCMP_ARCH_MIPSEL64N32)
 #elif defined(__hppa64__)
 #define NATIVE_TOKEN (SCMP_ARCH_PARISC64)
 #elif defined(__hppa__)
