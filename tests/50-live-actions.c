@@ -106,7 +106,7 @@ static int child_trap(void *arg)
 	EXPECT(trap_info.si_signo, SIGSYS);
 	EXPECT(trap_info.si_code, SYS_SECCOMP);
 	EXPECT(trap_info.si_syscall, VICTIM);
-	EXPECT(trap_info.si_arch, seccomp_arch_native());
+	EXPECT(trap_info.si_arch, live_kernel_arch());
 	/* TRAP's data is 0: the library's TRAP has none */
 	EXPECT(trap_info.si_errno, 0);
 	return live_child_result();

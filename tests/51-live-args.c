@@ -238,7 +238,7 @@ static void one_round(unsigned int round, struct round *rd)
 
 		memset(&data, 0, sizeof(data));
 		data.nr = rd->vec[i].nr;
-		data.arch = seccomp_arch_native();
+		data.arch = live_kernel_arch();
 		memcpy(data.args, rd->vec[i].args, sizeof(data.args));
 		if (bpf_sim_run(&prog, &data, &res) != 0 ||
 		    (res.action & SECCOMP_RET_ACTION_FULL) !=

@@ -183,7 +183,7 @@ static void answer(int fd, struct seccomp_notif *req,
 
 	EXPECT(req->pid, pid);
 	EXPECT(req->data.nr, VICTIM);
-	EXPECT(req->data.arch, seccomp_arch_native());
+	EXPECT(req->data.arch, live_kernel_arch());
 	EXPECT(seccomp_notify_id_valid(fd, req->id), 0);
 	n = req->data.args[0];
 

@@ -149,7 +149,7 @@ static void check_sim(scmp_filter_ctx ctx, const struct model *m)
 		for (a = 0; a <= VALUES; a++) {
 			memset(&data, 0, sizeof(data));
 			data.nr = victims[v];
-			data.arch = seccomp_arch_native();
+			data.arch = live_kernel_arch();
 			data.args[0] = a;
 			if (bpf_sim_run(&prog, &data, &res) != 0 ||
 			    res.action != model_eval(m, v, a)) {

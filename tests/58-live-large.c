@@ -33,6 +33,14 @@
 /* Passed by no real call: a rule on it never stops the child's own calls. */
 #define MAGIC 0x5eed00001234abcdULL
 #define NR_SCAN 1024
+/* The native ABI's first syscall number: x32 and MIPS start at a base. */
+#if defined(__x86_64__) && defined(__ILP32__)
+#define NR_BASE __X32_SYSCALL_BIT
+#elif defined(__NR_Linux)
+#define NR_BASE __NR_Linux
+#else
+#define NR_BASE 0
+#endif
 /* One errno per syscall number: 1..NR_SCAN; the victims' are above. */
 #define VICTIM_ERRNO(v) (NR_SCAN + 1 + (v))
 
@@ -67,13 +75,13 @@ static scmp_filter_ctx big_filter(uint32_t optimize)
 		if (rc != 0)
 			goto fail;
 	}
-	for (nr = 0; nr < NR_SCAN; nr++) {
+	for (nr = NR_BASE; nr < NR_BASE + NR_SCAN; nr++) {
 		name = seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, nr);
 		if (name == NULL)
 			continue;
 		free(name);
-		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1 + nr), nr, 1,
-				      SCMP_A0(SCMP_CMP_EQ, MAGIC));
+		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1 + nr - NR_BASE),
+				      nr, 1, SCMP_A0(SCMP_CMP_EQ, MAGIC));
 		/* victims have their rule already: same chain, -EEXIST */
 		if (rc != 0 && rc != -EEXIST)
 			goto fail;
@@ -156,7 +164,7 @@ static void big(uint32_t optimize)
 	for (v = 0; v < VICTIM_CNT; v++) {
 		memset(&data, 0, sizeof(data));
 		data.nr = victims[v];
-		data.arch = seccomp_arch_native();
+		data.arch = live_kernel_arch();
 		data.args[0] = MAGIC;
 		EXPECT(bpf_sim_run(&prog, &data, &res), 0);
 		EXPECT(res.action, SCMP_ACT_ERRNO(VICTIM_ERRNO(v)));
@@ -169,7 +177,7 @@ static void big(uint32_t optimize)
 	seccomp_release(job.ctx);
 }
 
-#ifdef __x86_64__
+#if defined(__x86_64__) && !defined(__ILP32__)
 /* Syscall numbers of the other two ABIs, from the kernel's tables. */
 #define X32_BIT 0x40000000L
 #define I386_GETPID 20

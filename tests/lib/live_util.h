@@ -19,6 +19,9 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 
+#include <linux/audit.h>
+#include <seccomp.h>
+
 #include "test_util.h"
 
 /* Seconds a child may take before SIGALRM ends it (and the check fails). */
@@ -113,6 +116,20 @@ void live_require(bool have, const char *what);
 
 /* The number of seccomp filters of the calling thread (/proc), or -1. */
 int live_filter_count(void);
+
+/*
+ * The arch the kernel reports (seccomp_data.arch, si_arch) for a call of
+ * the native ABI: x32's calls are x86_64's, told apart by a bit in the
+ * number, so x32's token never reaches a filter.
+ */
+static inline uint32_t live_kernel_arch(void)
+{
+#if defined(__x86_64__) && defined(__ILP32__)
+	return AUDIT_ARCH_X86_64;
+#else
+	return seccomp_arch_native();
+#endif
+}
 
 /* A raw syscall that returns -errno on failure instead of setting errno. */
 long live_syscall(long nr, long a0, long a1, long a2, long a3, long a4,
