@@ -23,6 +23,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -402,6 +403,23 @@ static int observe(uint32_t action)
 	return -2;
 }
 
+/*
+ * An argument as the kernel puts it in seccomp_data: a 32-bit ABI's is
+ * widened with zeros, but MIPS keeps 32-bit values sign-extended in its
+ * registers, and a 64-bit kernel hands o32's and n32's over as they are
+ * there (o32's fifth and sixth, read from the stack as int, too).
+ */
+static uint64_t widen(long arg)
+{
+#if defined(__mips__) && __SIZEOF_LONG__ == 4
+	struct utsname u;
+
+	if (uname(&u) == 0 && strstr(u.machine, "64") != NULL)
+		return (uint64_t)(int64_t)arg;
+#endif
+	return (uint64_t)(unsigned long)arg;
+}
+
 /* One random round: acceptance, then (if accepted) the four result bytes. */
 static void random_round(unsigned int round)
 {
@@ -436,7 +454,7 @@ static void random_round(unsigned int round)
 	d.nr = SYS_getppid;
 	d.arch = native->data_arch;
 	for (i = 0; i < 5; i++)
-		d.args[i] = (uint64_t)(unsigned long)args[i];
+		d.args[i] = widen(args[i]);
 	if (bpf_sim_load_host(&p, f, n, native->big_endian) < 0) {
 		failures++;
 		return;

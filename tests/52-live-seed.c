@@ -102,7 +102,14 @@ static int run(enum misdeed misdeed, char *got, size_t size)
 
 int main(void)
 {
-	static const enum misdeed kills[] = {WRITE_STDERR, WRITE_FD_HIGH_BITS,
+	/*
+	 * A high word exists where arguments are 64-bit; x32's are too, but
+	 * its syscall(2) passes 32-bit longs.
+	 */
+	static const enum misdeed kills[] = {WRITE_STDERR,
+#if __SIZEOF_LONG__ == 8
+					     WRITE_FD_HIGH_BITS,
+#endif
 					     GETPID};
 	char got[128];
 	size_t i;
