@@ -4,7 +4,9 @@
 #
 # For each ABI below, the library and the live tests are cross-compiled
 # (static), put in an initramfs with guest_init as PID 1, and run by a
-# Debian kernel of the architecture booted in qemu-system (TCG). One line
+# Debian kernel of the architecture (for big-endian MIPS, which Debian
+# does not ship, one built from Debian's sources) booted in qemu-system
+# (TCG). One line
 # per ABI, then "N passed, M failed". A guest that does not boot, hangs or
 # stops before its last line is a failure; a kernel, compiler or qemu that
 # cannot be had here is a skip with its reason.
@@ -39,7 +41,10 @@ ppc64le ppc64el powerpc64le-linux-gnu-gcc powerpc64le-linux-gnu -
 s390x s390x s390x-linux-gnu-gcc s390x-linux-gnu -
 mipsel64 malta mips64el-linux-gnuabi64-gcc mips64el-linux-gnuabi64 -
 mipsel malta mipsel-linux-gnu-gcc mipsel-linux-gnu -
-mipsel64n32 malta mips64el-linux-gnuabi64-gcc mips64el-linux-gnuabin32 -mabi=n32"
+mipsel64n32 malta mips64el-linux-gnuabi64-gcc mips64el-linux-gnuabin32 -mabi=n32
+mips64 malta-be mips64-linux-gnuabi64-gcc mips64-linux-gnuabi64 -
+mips malta-be mips-linux-gnu-gcc mips-linux-gnu -
+mips64n32 malta-be mips64-linux-gnuabi64-gcc mips64-linux-gnuabin32 -mabi=n32"
 
 # guest: Debian package  Debian architecture  qemu  its options  kernel
 # command line (":" stands for a space in the last two). Malta has one
@@ -49,7 +54,13 @@ arm64 linux-image-arm64 arm64 qemu-system-aarch64 -M:virt:-cpu:cortex-a57:-m:102
 armmp linux-image-armmp armhf qemu-system-arm -M:virt,highmem=off:-cpu:cortex-a15:-m:1024:-smp:2 console=ttyAMA0
 ppc64el linux-image-powerpc64le ppc64el qemu-system-ppc64 -M:pseries:-cpu:power9:-m:1024:-smp:2 console=hvc0
 s390x linux-image-s390x s390x qemu-system-s390x -M:s390-ccw-virtio:-m:1024:-smp:2 console=ttysclp0
-malta linux-image-5kc-malta mips64el qemu-system-mips64el -M:malta:-cpu:5KEc:-m:256 console=ttyS0"
+malta linux-image-5kc-malta mips64el qemu-system-mips64el -M:malta:-cpu:5KEc:-m:256 console=ttyS0
+malta-be linux-source-6.1 all qemu-system-mips64 -M:malta:-cpu:MIPS64R2-generic:-m:256 console=ttyS0"
+
+# Guests whose kernel Debian does not ship, built from its linux-source
+# package with tests/arch/GUEST.config (about 2 minutes on 2 cores):
+# guest  kernel ARCH  CROSS_COMPILE  make target
+KERNEL_BUILDS="malta-be mips mips64-linux-gnuabi64- vmlinux"
 
 total_pass=0 total_fail=0
 
@@ -68,10 +79,52 @@ fi
 # field N of the line of TABLE whose first word is KEY
 field() { printf '%s\n' "$1" | awk -v k="$2" -v n="$3" '$1 == k { print $n }'; }
 
+# Build a guest's kernel from Debian's sources once per source version
+# and configuration; print its path. Offline, the last one built serves.
+kernel_built() {
+	guest=$1 pkg=$(field "$GUESTS" "$1" 2)
+	karch=$(field "$KERNEL_BUILDS" "$1" 2)
+	cross=$(field "$KERNEL_BUILDS" "$1" 3)
+	target=$(field "$KERNEL_BUILDS" "$1" 4)
+	fragment=$srcdir/tests/arch/$guest.config
+	version=$(apt-cache policy "$pkg" 2>/dev/null |
+		awk '/Candidate:/ && $2 != "(none)" { print $2 }')
+	key=$(sha256sum <"$fragment" | cut -c1-12)
+	if [ -z "$version" ]; then
+		dir=$(ls -d "$cache/$guest"/*-"$key" 2>/dev/null | tail -n 1)
+		[ -n "$dir" ] && [ -f "$dir/kernel" ] || return 1
+		echo "$dir/kernel"
+		return
+	fi
+	dir=$cache/$guest/$version-$key
+	if [ ! -f "$dir/kernel" ]; then
+		for tool in "${cross}gcc" flex bison bc; do
+			command -v "$tool" >/dev/null || return 1
+		done
+		rm -rf "$dir" && mkdir -p "$dir/src" || return 1
+		(cd "$dir" && apt-get download -q "$pkg" >download.log 2>&1 &&
+			dpkg-deb --fsys-tarfile ./*.deb | tar -xO --wildcards \
+				'./usr/src/linux-source-*.tar.xz' | tar -xJ -C src &&
+			cd src/linux-source-* &&
+			make ARCH="$karch" CROSS_COMPILE="$cross" allnoconfig \
+				KCONFIG_ALLCONFIG="$fragment" &&
+			make ARCH="$karch" CROSS_COMPILE="$cross" -j"$jobs" \
+				"$target" && cp "$target" "$dir/kernel" &&
+			cp .config "$dir/config") >"$dir/build.log" 2>&1
+		rm -rf "$dir/src" "$dir"/*.deb
+		[ -f "$dir/kernel" ] || return 1
+	fi
+	echo "$dir/kernel"
+}
+
 # Download and unpack a guest's kernel once per machine; print its path.
 kernel_of() {
 	guest=$1 pkg=$(field "$GUESTS" "$1" 2) darch=$(field "$GUESTS" "$1" 3)
 	dir=$cache/$guest
+	if [ -n "$(field "$KERNEL_BUILDS" "$guest" 1)" ]; then
+		kernel_built "$guest"
+		return
+	fi
 	if [ ! -f "$dir/kernel" ]; then
 		mkdir -p "$dir" || return 1
 		# the meta package names the versioned image package
@@ -123,7 +176,7 @@ run_guest() {
 	reason=
 	command -v "$qemu" >/dev/null || reason="no $qemu (Debian: qemu-system-*)"
 	[ -n "$reason" ] || kernel=$(kernel_of "$guest") ||
-		reason="no kernel: $(field "$GUESTS" "$guest" 2) could not be downloaded"
+		reason="no kernel: $(field "$GUESTS" "$guest" 2) could not be downloaded or built"
 	if [ -n "$reason" ]; then
 		for abi; do echo "ABI $abi: skipped ($reason)"; done
 		return
