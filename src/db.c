@@ -17,12 +17,12 @@
  * whether it was written as MASKED_EQ: libseccomp keeps the two forms
  * apart, so masked == 5 under an all-ones mask is not the node of == 5.
  * Rules share the nodes of their common prefix. A level of the trie is a
- * set of sibling nodes, kept by comparison and rank (the operators the rule
- * that made the node was written with: ==, != and masked ==; < and <=; >
- * and >=).
+ * list of sibling nodes, each with its comparison and rank (the operators
+ * the rule that made the node was written with: ==, != and masked ==; <
+ * and <=; > and >=).
  *
- * Siblings are tried in libseccomp's order, which a node takes when it is
- * made and keeps:
+ * The list is in libseccomp's order, the order siblings are tried in,
+ * which a node takes when it is made and keeps:
  *
  *  1. the higher argument first;
  *  2. by rank: equality tests first, then < and <=, then > and >=;
@@ -35,22 +35,20 @@
  *     > and >= by datum, the larger first. On 32-bit ABIs these are the
  *     datums as truncated;
  *  4. what that leaves equal (one datum under other masks, or > and >= of
- *     one datum) in the order the nodes were made: each syscall counts the
- *     rule adds that made nodes in its trie, and the nodes of one add (one
- *     path: never siblings) take that count as their birth number.
+ *     one datum) in the order the nodes were made.
  *
  * A new comparison finds its node as libseccomp's ordered list does: walked
  * in that order, the level gives it the first node that tests the same, or
- * a new node in front of the first one it must precede. So a < or <= joins
- * the node that a > or >= rule made for the same test (a0 < 10 and
- * a0 >= 10 test one thing) only if no node lies between their places: a
- * range test of the argument with a larger datum, or the other of > and >=
- * on that datum made before it. Otherwise it makes a node of its own, with
- * rank "<", which later rules of that test (which meet it first) join.
+ * a new node in front of the first one it must precede (level_join()). So
+ * a < or <= joins the node that a > or >= rule made for the same test (a0
+ * < 10 and a0 >= 10 test one thing) only if no node lies between their
+ * places: a range test of the argument with a larger datum, or the other
+ * of > and >= on that datum made before it. Otherwise it makes a node of
+ * its own, with rank "<", which later rules of that test (which meet it
+ * first) join.
  * Nodes come and go with whole levels only (a rule that ends where others
- * go on frees the level after it), so which node was made first, and a
- * group's first node, never change. A syscall takes 2^32 - 1 adds that
- * make nodes; more fail with -ENOMEM.
+ * go on frees the level after it), so the order of the nodes that stay
+ * never changes.
  *
  * Evaluation, which the generators must reproduce: walk a level's siblings
  * in order; a node's comparison selects a branch; an action there is the
@@ -96,7 +94,6 @@ struct db_snapshot {
 	struct db_snapshot *next;
 };
 
-#define NODE(t) ((struct db_node *)(t))
 #define SYSCALL(t) ((struct db_syscall *)(t))
 
 static const struct db_attrs attrs_default = {
@@ -111,17 +108,16 @@ static const struct db_attrs attrs_default = {
  * Freeing and copying
  */
 
-static void level_free(struct pool *pool, struct treap_node *level)
+static void level_free(struct pool *pool, struct db_node *level)
 {
-	struct db_node *node = NODE(level);
+	struct db_node *node, *next;
 
-	if (level == NULL)
-		return;
-	level_free(pool, level->left);
-	level_free(pool, level->right);
-	level_free(pool, db_branch_level(&node->br[0]));
-	level_free(pool, db_branch_level(&node->br[1]));
-	pool_put(pool, node);
+	for (node = level; node != NULL; node = next) {
+		next = node->next;
+		level_free(pool, db_branch_level(&node->br[0]));
+		level_free(pool, db_branch_level(&node->br[1]));
+		pool_put(pool, node);
+	}
 }
 
 static void syscalls_free(struct pool *pool, struct treap_node *set)
@@ -146,15 +142,42 @@ static void arch_free(struct pool *pool, struct db_arch *arch)
 	pool_block_put(arch, sizeof(*arch));
 }
 
-static struct treap_node *level_copy(struct pool *pool,
-				    const struct treap_node *level);
+/*
+ * Links @node into the level that starts at *@first, in front of @before
+ * (NULL: at the end).
+ */
+static void level_link(struct db_node **first, struct db_node *node,
+		       struct db_node *before)
+{
+	struct db_node *head = *first;
+
+	node->next = before;
+	if (head == NULL) {
+		node->prev = node;
+		*first = node;
+	} else if (before == NULL) {
+		node->prev = head->prev;
+		head->prev->next = node;
+		head->prev = node;
+	} else {
+		node->prev = before->prev;
+		if (before == head)
+			*first = node;
+		else
+			before->prev->next = node;
+		before->prev = node;
+	}
+}
+
+static struct db_node *level_copy(struct pool *pool,
+				  const struct db_node *level);
 
 /* On failure @dst is left empty: freeing it frees nothing of @src. */
 static int branch_copy(struct pool *pool, struct db_branch *dst,
 		       const struct db_branch *src)
 {
-	const struct treap_node *level = db_branch_level(src);
-	struct treap_node *copy;
+	const struct db_node *level = db_branch_level(src);
+	struct db_node *copy;
 
 	*dst = *src;
 	if (level == NULL)
@@ -165,27 +188,28 @@ static int branch_copy(struct pool *pool, struct db_branch *dst,
 }
 
 /* Copies a trie level; returns NULL on allocation failure. */
-static struct treap_node *level_copy(struct pool *pool,
-				    const struct treap_node *level)
+static struct db_node *level_copy(struct pool *pool,
+				  const struct db_node *level)
 {
-	struct db_node *copy;
+	struct db_node *first = NULL, *copy;
+	const struct db_node *node;
 
-	copy = pool_zalloc(pool);
-	if (copy == NULL)
-		return NULL;
-	*copy = *NODE(level);
-	copy->link.left = copy->link.right = NULL;
-	copy->br[0] = copy->br[1] = (struct db_branch){ 0 };
-	if ((level->left != NULL &&
-	     (copy->link.left = level_copy(pool, level->left)) == NULL) ||
-	    (level->right != NULL &&
-	     (copy->link.right = level_copy(pool, level->right)) == NULL) ||
-	    branch_copy(pool, &copy->br[0], &NODE(level)->br[0]) < 0 ||
-	    branch_copy(pool, &copy->br[1], &NODE(level)->br[1]) < 0) {
-		level_free(pool, &copy->link);
-		return NULL;
+	for (node = level; node != NULL; node = node->next) {
+		copy = pool_alloc(pool);
+		if (copy == NULL)
+			goto fail;
+		*copy = *node;
+		copy->br[0] = copy->br[1] = (struct db_branch){ 0 };
+		level_link(&first, copy, NULL);
+		if (branch_copy(pool, &copy->br[0], &node->br[0]) < 0 ||
+		    branch_copy(pool, &copy->br[1], &node->br[1]) < 0)
+			goto fail;
 	}
-	return &copy->link;
+	return first;
+
+fail:
+	level_free(pool, first);
+	return NULL;
 }
 
 /* Copies a set of syscalls; returns NULL on allocation failure. */
@@ -447,107 +471,6 @@ static uint32_t syscall_heap(int num)
 }
 
 /*
- * The order of a level's set: by comparison and rank, so that a rule finds
- * the node of its test. Zero means the same node. It is the evaluation
- * order (sibling_cmp()) wherever that depends on the comparison alone, so
- * that db_level() seldom has to sort: higher argument first, equality
- * tests before range tests; equality tests by high datum and mask, then
- * low datum and mask, larger first (which puts the nodes of an equality
- * group together); range tests by datum, larger first, GT before GE, then
- * by rank.
- *
- * Equality tests with the same mask, the usual case, are then simply in
- * datum order. With different masks the order is that of two packed
- * words, larger first: datum and mask high words, then their low words;
- * between those, tests written as == go before those written as masked ==
- * (libseccomp keeps them apart: masked == 5 with an all-ones mask is a
- * node of its own beside == 5).
- * node_heap() hashes exactly the fields compared here.
- */
-static inline int node_cmp(const struct treap_node *a,
-			   const struct treap_node *b)
-{
-	const struct db_cmp *x = &NODE(a)->cmp, *y = &NODE(b)->cmp;
-	bool x_eq = x->op == SCMP_CMP_EQ, y_eq = y->op == SCMP_CMP_EQ;
-	uint64_t x_key, y_key;
-
-	if (x->arg != y->arg)
-		return x->arg > y->arg ? -1 : 1;
-	if (x_eq != y_eq)
-		return x_eq ? -1 : 1;
-	if (x_eq && (x->mask != y->mask || x->masked != y->masked)) {
-		x_key = (x->datum & 0xffffffff00000000ULL) | (x->mask >> 32);
-		y_key = (y->datum & 0xffffffff00000000ULL) | (y->mask >> 32);
-		if (x_key == y_key && x->masked != y->masked)
-			return x->masked ? 1 : -1;
-		if (x_key == y_key) {
-			x_key = (x->datum << 32) | (uint32_t)x->mask;
-			y_key = (y->datum << 32) | (uint32_t)y->mask;
-		}
-		return x_key > y_key ? -1 : 1;
-	}
-	if (x->datum != y->datum)
-		return x->datum > y->datum ? -1 : 1;
-	if (x->op != y->op)
-		return x->op == SCMP_CMP_GT ? -1 : 1;
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return 0;
-}
-
-/*
- * A node's heap value: a hash of what node_cmp() compares, and of nothing
- * else, so that equal nodes have equal heap values (treap_search() stops
- * early on that). The mask only tells equality tests apart; range tests
- * have all ones.
- */
-static inline uint32_t node_heap(const struct db_cmp *c)
-{
-	return treap_hash(c->datum ^ (c->mask << 7) ^
-			 ((uint64_t)c->rank << 56) ^ ((uint64_t)c->masked << 58) ^
-			 ((uint64_t)c->arg << 59) ^ ((uint64_t)c->op << 61));
-}
-
-/* born is neither compared nor hashed: only what makes a node its own. */
-_Static_assert(sizeof(struct db_cmp) == 24,
-	       "a field added to db_cmp joins node_cmp() and node_heap(), or "
-	       "neither");
-
-/* A sibling and, for an equality node, the birth number of its group. */
-struct sibling {
-	struct db_node *node;
-	uint32_t group;
-};
-
-/*
- * The evaluation order of two siblings, the one the top of the file
- * states: <0 if @a is tried first. Siblings with the same rank and datum
- * (and group) were made by different rule adds: only one node compares
- * equal to itself.
- */
-static int sibling_cmp(const struct sibling *a, const struct sibling *b)
-{
-	const struct db_cmp *x = &a->node->cmp, *y = &b->node->cmp;
-
-	if (x->arg != y->arg)
-		return x->arg > y->arg ? -1 : 1;
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	if (x->rank == DB_RANK_EQ) {
-		if (x->datum >> 32 != y->datum >> 32)
-			return x->datum >> 32 > y->datum >> 32 ? -1 : 1;
-		if (a->group != b->group)
-			return a->group < b->group ? -1 : 1;
-	}
-	if (x->datum != y->datum)
-		return (x->datum < y->datum) == (x->rank == DB_RANK_BELOW) ?
-			       -1 : 1;
-	if (x->born != y->born)
-		return x->born < y->born ? -1 : 1;
-	return 0;
-}
-
-/*
  * Sorts a rule's comparisons by argument: the order of its trie path. At
  * most six distinct arguments: an insertion sort beats qsort's setup.
  */
@@ -573,7 +496,7 @@ static int path_branch(const struct db_node *node)
 /* The next node on a rule's path, or NULL at its end. */
 static struct db_node *path_next(const struct db_node *node)
 {
-	return NODE(db_branch_level(&node->br[path_branch(node)]));
+	return db_branch_level(&node->br[path_branch(node)]);
 }
 
 /* Frees a rule's path from @node up to (not including) @keep. */
@@ -599,7 +522,6 @@ static int cmp_normalise(const struct scmp_arg_cmp *in, uint64_t width,
 	out->arg = (uint8_t)in->arg;
 	out->mask = width;
 	out->datum = in->datum_a & width;
-	out->born = 0;
 	out->masked = in->op == SCMP_CMP_MASKED_EQ;
 	switch (in->op) {
 	case SCMP_CMP_NE:
@@ -662,17 +584,15 @@ static int path_build(struct pool *pool, const struct arch_def *arch,
 			path_free(pool, head, NULL);
 			return -ENOMEM;
 		}
-		*node = (struct db_node){
-			.link.heap = node_heap(&cmp),
-			.cmp = cmp,
-		};
+		/* each node of a path is a level of its own */
+		*node = (struct db_node){ .prev = node, .cmp = cmp };
 		db_branch_set_action(&node->br[branch], action);
 		if (tail == NULL) {
 			head = node;
 		} else {
 			/* the previous node now goes on to this one */
 			db_branch_set_level(&tail->br[path_branch(tail)],
-					    &node->link);
+					    node);
 		}
 		tail = node;
 	}
@@ -681,24 +601,23 @@ static int path_build(struct pool *pool, const struct arch_def *arch,
 }
 
 /* Whether every action reachable in a level is @action. */
-static bool level_all(const struct treap_node *level, uint32_t action)
+static bool level_all(const struct db_node *level, uint32_t action)
 {
-	const struct db_node *node = NODE(level);
+	const struct db_node *node;
 	const struct db_branch *br;
 	int b;
 
-	if (level == NULL)
-		return true;
-	for (b = 0; b < 2; b++) {
-		br = &node->br[b];
-		if (db_branch_kind(br) == DB_BR_ACTION &&
-		    db_branch_action(br) != action)
-			return false;
-		if (!level_all(db_branch_level(br), action))
-			return false;
+	for (node = level; node != NULL; node = node->next) {
+		for (b = 0; b < 2; b++) {
+			br = &node->br[b];
+			if (db_branch_kind(br) == DB_BR_ACTION &&
+			    db_branch_action(br) != action)
+				return false;
+			if (!level_all(db_branch_level(br), action))
+				return false;
+		}
 	}
-	return level_all(level->left, action) &&
-	       level_all(level->right, action);
+	return true;
 }
 
 /*
@@ -724,132 +643,108 @@ struct change {
 	struct db_syscall *sys;	/* the syscall entry */
 	enum change_kind kind;
 	struct db_branch *br;	/* the branch changed */
-	struct treap_node **at;	/* SIBLING: where in the level, NULL: root */
+	struct db_node *before;	/* SIBLING: the node the path goes in front
+				 * of, NULL: the end of the level */
 	struct db_node *rest;	/* first node of the path to link in */
 };
 
-/* Looks up the node of @c's comparison under another rank on a level. */
-static struct db_node *level_find(struct treap_node **level,
-				  const struct db_cmp *c, enum db_rank rank,
-				  struct treap_node ***at)
+/*
+ * Whether two equality nodes are of one group: on 64-bit ABIs those that
+ * libseccomp gives one high-word test (same datum and mask there, written
+ * alike: it keeps == and masked == apart); a 32-bit ABI has no high word
+ * (masks are 0 there), so one group per argument.
+ */
+static bool same_group(const struct db_cmp *x, const struct db_cmp *y)
 {
-	struct db_node key;
-
-	key.cmp = *c;
-	key.cmp.rank = (uint8_t)rank;
-	key.link.heap = node_heap(&key.cmp);
-	return NODE(treap_search(level, &key.link, node_cmp, at));
+	return x->rank == DB_RANK_EQ && y->rank == DB_RANK_EQ &&
+	       x->arg == y->arg && x->datum >> 32 == y->datum >> 32 &&
+	       x->mask >> 32 == y->mask >> 32 &&
+	       (x->mask >> 32 == 0 || x->masked == y->masked);
 }
 
 /*
- * Whether the level has a range test of argument @arg with a datum above
- * @datum: in the set's order they come first in the argument's range
- * tests, after its equality tests.
+ * Whether a new node's comparison @x tests what @y tests: the same
+ * equality test, written alike, or the same range test, which a < or <=
+ * rule and a > or >= rule share (a0 < 10 and a0 >= 10 test one thing).
  */
-static bool level_has_above(const struct treap_node *t, unsigned int arg,
-			    uint64_t datum)
+static bool same_test(const struct db_cmp *x, const struct db_cmp *y)
 {
-	const struct db_cmp *c;
+	if (x->arg != y->arg || x->op != y->op || x->datum != y->datum)
+		return false;
+	return x->op != SCMP_CMP_EQ ||
+	       (x->mask == y->mask && x->masked == y->masked);
+}
 
-	while (t != NULL) {
-		c = &NODE(t)->cmp;
-		if (c->arg != arg)
-			t = c->arg > arg ? t->right : t->left;
-		else if (c->op == SCMP_CMP_EQ)
-			t = t->right;
-		else if (c->datum > datum)
-			return true;
-		else
-			t = t->left;
+/*
+ * Whether a new node's comparison @x goes in front of @y, which follows
+ * @prev on the level (NULL: @y is first), in the order of the top of the
+ * file.
+ */
+static bool goes_before(const struct db_cmp *x, const struct db_cmp *y,
+			const struct db_cmp *prev)
+{
+	if (x->arg != y->arg)
+		return x->arg > y->arg;
+	if (x->rank != y->rank)
+		return x->rank < y->rank;
+	if (x->rank == DB_RANK_EQ) {
+		if (x->datum >> 32 != y->datum >> 32)
+			return x->datum >> 32 > y->datum >> 32;
+		/* a group keeps its place: @x ends its run at the latest */
+		if (!same_group(x, y))
+			return prev != NULL && same_group(x, prev);
 	}
-	return false;
+	/* after the nodes it leaves equal, which were made before it */
+	if (x->datum == y->datum)
+		return false;
+	return (x->datum < y->datum) == (x->rank == DB_RANK_BELOW);
 }
 
 /*
- * Whether a new < or <= node testing what @same (of rank >) tests must
- * keep apart from it: walking the level, libseccomp meets a node the new
- * one must precede before it gets to @same. Those lie after the new node's
- * place and before @same's: a range test of the argument with a larger
- * datum, or the other of > and >= on the datum made before @same.
+ * The node a path's @node joins on a level, walked as libseccomp walks
+ * its list: the first one that tests the same, unless one that @node must
+ * precede comes before it. Then NULL, with *@before set to that one (NULL:
+ * the end of the level).
  */
-static bool below_apart(struct treap_node *level, const struct db_node *same)
-{
-	struct db_cmp other = same->cmp;
-	struct db_node *twin;
-	struct treap_node **at;
-
-	if (level_has_above(level, same->cmp.arg, same->cmp.datum))
-		return true;
-	other.op = other.op == SCMP_CMP_GT ? SCMP_CMP_GE : SCMP_CMP_GT;
-	twin = level_find(&level, &other, DB_RANK_ABOVE, &at);
-	return twin != NULL && twin->cmp.born < same->cmp.born;
-}
-
-/*
- * The node a path's @node joins on a level (see the top of the file), or
- * NULL with *at set where it goes. A range test joins the < node of its
- * test, which comes first, else the > one, unless it is a < and must keep
- * apart from it.
- */
-static struct db_node *level_join(struct treap_node **level,
+static struct db_node *level_join(struct db_node *level,
 				  const struct db_node *node,
-				  struct treap_node ***at)
+				  struct db_node **before)
 {
-	struct db_node *found;
-	struct treap_node **other_at;	/* the other rank's place: unused */
+	const struct db_cmp *prev = NULL;
+	struct db_node *n;
 
-	switch (node->cmp.rank) {
-	case DB_RANK_EQ:
-		return NODE(treap_search(level, &node->link, node_cmp, at));
-	case DB_RANK_BELOW:
-		found = NODE(treap_search(level, &node->link, node_cmp, at));
-		if (found != NULL)
-			return found;
-		found = level_find(level, &node->cmp, DB_RANK_ABOVE,
-				   &other_at);
-		return found != NULL && !below_apart(*level, found) ? found :
-								       NULL;
-	default:
-		found = level_find(level, &node->cmp, DB_RANK_BELOW,
-				   &other_at);
-		if (found != NULL)
-			return found;
-		return NODE(treap_search(level, &node->link, node_cmp, at));
+	for (n = level; n != NULL; prev = &n->cmp, n = n->next) {
+		if (same_test(&node->cmp, &n->cmp))
+			return n;
+		if (goes_before(&node->cmp, &n->cmp, prev))
+			break;
 	}
-}
-
-/* Fails a rule that would make nodes in a syscall that took its last. */
-static int births_left(const struct db_syscall *sys)
-{
-	return sys->births < UINT32_MAX ? 0 : -ENOMEM;
+	*before = n;
+	return NULL;
 }
 
 /*
  * Decides how a path merges into the level on @br: checks, changes
- * nothing. The change keeps branches, not the address of a level's root:
- * the root lives in the branch's word, written back after an insert.
+ * nothing.
  */
 static int change_path(struct change *p, struct db_branch *br,
 		     struct db_node *node)
 {
-	struct treap_node *level = db_branch_level(br), **at;
 	struct db_node *found, *next;
 
-	found = level_join(&level, node, &at);
+	found = level_join(db_branch_level(br), node, &p->before);
 	if (found == NULL) {
 		p->kind = CHANGE_SIBLING;
 		p->br = br;
-		/* the root lives in the branch's word, not at &level */
-		p->at = at != &level ? at : NULL;
 		p->rest = node;
-		return births_left(p->sys);
+		return 0;
 	}
 	p->br = &found->br[path_branch(node)];
 	next = path_next(node);
 	if (db_branch_empty(p->br)) {
 		p->kind = CHANGE_BRANCH;
 		p->rest = next;
-		return next != NULL ? births_left(p->sys) : 0;
+		return 0;
 	}
 	if (db_branch_kind(p->br) == DB_BR_ACTION) {
 		/* the same path with another action conflicts */
@@ -894,11 +789,9 @@ static int change_prepare(struct change *p, struct db_filter *filter,
 		p->sys = pool_alloc(&filter->pool);
 		if (p->sys == NULL)
 			return -ENOMEM;
-		/* the path's nodes have birth number 0 */
 		*p->sys = (struct db_syscall){
 			.link.heap = key.link.heap,
 			.num = p->num,
-			.births = p->path != NULL,
 		};
 		/*
 		 * Linked in right away, where the lookup ended, with the
@@ -908,7 +801,7 @@ static int change_prepare(struct change *p, struct db_filter *filter,
 		if (p->path == NULL)
 			db_branch_set_action(&p->sys->rules, rule->action);
 		else
-			db_branch_set_level(&p->sys->rules, &p->path->link);
+			db_branch_set_level(&p->sys->rules, p->path);
 		treap_insert_at(at, &p->sys->link, syscall_cmp);
 		p->kind = CHANGE_NEW;
 		return 0;
@@ -919,7 +812,7 @@ static int change_prepare(struct change *p, struct db_filter *filter,
 		/* the syscall's first rule */
 		p->kind = CHANGE_BRANCH;
 		p->rest = p->path;
-		return p->rest != NULL ? births_left(p->sys) : 0;
+		return 0;
 	}
 	if (db_branch_kind(p->br) == DB_BR_ACTION) {
 		/* the whole syscall already has an action */
@@ -944,17 +837,10 @@ static void change_discard(struct pool *pool, struct change *p)
 	}
 }
 
-/* Gives the new nodes of a path from @node their birth number. */
-static void path_born(struct db_node *node, uint32_t born)
-{
-	for (; node != NULL; node = path_next(node))
-		node->cmp.born = born;
-}
-
 /* Links a prepared rule in. Cannot fail. */
 static void change_apply(struct pool *pool, struct change *p)
 {
-	struct treap_node *level;
+	struct db_node *level;
 
 	switch (p->kind) {
 	case CHANGE_NOTHING:
@@ -965,19 +851,15 @@ static void change_apply(struct pool *pool, struct change *p)
 	case CHANGE_SIBLING:
 		path_free(pool, p->path, p->rest);
 		level = db_branch_level(p->br);
-		path_born(p->rest, p->sys->births++);
-		treap_insert_at(p->at != NULL ? p->at : &level, &p->rest->link,
-			       node_cmp);
+		level_link(&level, p->rest, p->before);
 		db_branch_set_level(p->br, level);
 		break;
 	case CHANGE_BRANCH:
 		path_free(pool, p->path, p->rest);
-		if (p->rest == NULL) {
+		if (p->rest == NULL)
 			db_branch_set_action(p->br, p->action);
-		} else {
-			path_born(p->rest, p->sys->births++);
-			db_branch_set_level(p->br, &p->rest->link);
-		}
+		else
+			db_branch_set_level(p->br, p->rest);
 		break;
 	case CHANGE_PRUNE:
 		path_free(pool, p->path, NULL);
@@ -1270,32 +1152,6 @@ void db_transaction_commit(struct db_filter *filter)
  * Reading the database (for the generators)
  */
 
-/*
- * Lists @set into @buf (room for @cap, maybe 0) when it fits, else into a
- * malloc'd array: *out is one or the other. One walk lists small sets and
- * counts larger ones, which a second walk lists.
- */
-static int list(const struct treap_node *set, struct treap_node **buf,
-		unsigned int cap, struct treap_node ***out)
-{
-	unsigned int cnt;
-
-	*out = buf;
-	if (set == NULL)
-		return 0;
-	cnt = treap_list(set, buf, cap);
-	if (cnt <= cap)
-		return (int)cnt;
-	*out = malloc(cnt * sizeof(**out));
-	if (*out == NULL)
-		return -ENOMEM;
-	treap_list(set, *out, cnt);
-	return (int)cnt;
-}
-
-/* Room for the syscall entries of any ABI: one walk lists them. */
-#define SYSCALLS_BUF 512
-
 /**
  * db_syscalls - an ABI's syscall entries in number order
  * @out: set to a malloc'd array the caller frees (NULL when empty)
@@ -1304,123 +1160,17 @@ static int list(const struct treap_node *set, struct treap_node **buf,
  */
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
 {
-	struct treap_node *buf[SYSCALLS_BUF], **array;
-	int cnt = list(arch->syscalls, buf, SYSCALLS_BUF, &array);
+	unsigned int cnt = treap_list(arch->syscalls, NULL, 0);
+	struct treap_node **array;
 
 	*out = NULL;
-	if (cnt <= 0)
-		return cnt;
-	if (array == buf) {
-		array = malloc((size_t)cnt * sizeof(*array));
-		if (array == NULL)
-			return -ENOMEM;
-		memcpy(array, buf, (size_t)cnt * sizeof(*array));
-	}
+	if (cnt == 0)
+		return 0;
+	array = malloc(cnt * sizeof(*array));
+	if (array == NULL)
+		return -ENOMEM;
+	treap_list(arch->syscalls, array, cnt);
+	/* an entry's set link is its first member */
 	*out = (struct db_syscall **)array;
-	return cnt;
-}
-
-/*
- * Whether two siblings are equality nodes of one group: on 64-bit ABIs
- * those that libseccomp gives one high-word test (same datum and mask
- * there, written alike: it keeps == and masked == apart); a 32-bit ABI has
- * no high word (masks are 0 there), so one group per argument.
- */
-static bool same_group(const struct db_cmp *x, const struct db_cmp *y)
-{
-	return x->rank == DB_RANK_EQ && y->rank == DB_RANK_EQ &&
-	       x->arg == y->arg && x->datum >> 32 == y->datum >> 32 &&
-	       x->mask >> 32 == y->mask >> 32 &&
-	       (x->mask >> 32 == 0 || x->masked == y->masked);
-}
-
-/*
- * Whether two neighbours in the set's order are in evaluation order too,
- * as far as that can be told without groups: false when they are
- * equality nodes of two groups of one high datum.
- */
-static inline bool siblings_in_order(struct db_node *a, struct db_node *b)
-{
-	const struct db_cmp *x = &a->cmp, *y = &b->cmp;
-	struct sibling sa, sb;
-
-	if (x->rank == DB_RANK_EQ && y->rank == DB_RANK_EQ) {
-		/* one mask and form: datum order, the same in both */
-		if (x->mask == y->mask && x->masked == y->masked)
-			return true;
-		if (x->arg == y->arg && x->datum >> 32 == y->datum >> 32 &&
-		    !same_group(x, y))
-			return false;
-	}
-	sa = (struct sibling){ a, 0 };
-	sb = (struct sibling){ b, 0 };
-	return sibling_cmp(&sa, &sb) <= 0;
-}
-
-static int sibling_qsort_cmp(const void *a, const void *b)
-{
-	return sibling_cmp(a, b);
-}
-
-/*
- * Sorts a level, listed in the set's order, into evaluation order. The
- * set's order lists each equality group together; its birth number is
- * the smallest of its nodes' (its first node's: nodes leave a level only
- * with the whole level). Returns 0 or -ENOMEM.
- */
-static int level_sort(struct db_node **nodes, unsigned int cnt)
-{
-	struct sibling buf[DB_LEVEL_BUF], *sibs = buf;
-	unsigned int i, j, k;
-	uint32_t group;
-
-	if (cnt > DB_LEVEL_BUF) {
-		sibs = malloc(cnt * sizeof(*sibs));
-		if (sibs == NULL)
-			return -ENOMEM;
-	}
-	for (i = 0; i < cnt; i = j) {
-		group = nodes[i]->cmp.born;
-		for (j = i + 1;
-		     j < cnt && same_group(&nodes[i]->cmp, &nodes[j]->cmp); j++)
-			if (group > nodes[j]->cmp.born)
-				group = nodes[j]->cmp.born;
-		for (k = i; k < j; k++)
-			sibs[k] = (struct sibling){ nodes[k], group };
-	}
-	qsort(sibs, cnt, sizeof(*sibs), sibling_qsort_cmp);
-	for (i = 0; i < cnt; i++)
-		nodes[i] = sibs[i].node;
-	if (sibs != buf)
-		free(sibs);
-	return 0;
-}
-
-/**
- * db_level - a trie level's nodes in evaluation order
- * @buf: room for DB_LEVEL_BUF nodes
- * @out: set to @buf when the level fits, else to a malloc'd array the
- *	 caller frees
- *
- * Lists the set and puts it in evaluation order: most levels are in it
- * already (see node_cmp()). Returns the number of nodes, or -ENOMEM.
- */
-int db_level(const struct treap_node *level, struct db_node **buf,
-	     struct db_node ***out)
-{
-	struct treap_node **array;
-	struct db_node **nodes;
-	int cnt = list(level, (struct treap_node **)buf, DB_LEVEL_BUF, &array);
-	int i;
-
-	nodes = (struct db_node **)array;
-	*out = nodes;
-	for (i = 1; i < cnt; i++)
-		if (!siblings_in_order(nodes[i - 1], nodes[i]))
-			break;
-	if (i >= cnt || level_sort(nodes, (unsigned int)cnt) == 0)
-		return cnt;
-	if (nodes != buf)
-		free(nodes);
-	return -ENOMEM;
+	return (int)cnt;
 }

@@ -15,6 +15,8 @@
 #include "pool.h"
 #include "treap.h"
 
+struct db_node;
+
 /* Most ABIs one filter can hold: every known one. */
 #define DB_ARCH_MAX 24
 /* Most comparisons in one rule: one per syscall argument. */
@@ -28,8 +30,8 @@ enum db_branch_kind {
 };
 
 /*
- * A branch in one word, so that a trie node fills one cache line: 0 is
- * nothing, an even value a level (a pointer to its set of db_node: nodes
+ * A branch in one word, so that a trie node fits one cache line: 0 is
+ * nothing, an even value a level (a pointer to its first db_node: nodes
  * are aligned, so a pointer is even) and an odd one an action, held in
  * the high half. A 32-bit pointer fits the low half just as well.
  */
@@ -37,9 +39,8 @@ struct db_branch {
 	uint64_t word;
 };
 
-_Static_assert(_Alignof(struct treap_node) > 1 &&
-		       sizeof(uintptr_t) <= sizeof(uint64_t),
-	       "a level pointer is even and fits a branch word");
+_Static_assert(sizeof(uintptr_t) <= sizeof(uint64_t),
+	       "a level pointer fits a branch word");
 
 static inline bool db_branch_empty(const struct db_branch *br)
 {
@@ -59,12 +60,12 @@ static inline uint32_t db_branch_action(const struct db_branch *br)
 	return (uint32_t)(br->word >> 32);
 }
 
-/* The level of a DB_BR_LEVEL branch; NULL for the other kinds. */
-static inline struct treap_node *db_branch_level(const struct db_branch *br)
+/* The first node of a DB_BR_LEVEL branch's level; NULL for the others. */
+static inline struct db_node *db_branch_level(const struct db_branch *br)
 {
 	if (br->word & 1)
 		return NULL;
-	return (struct treap_node *)(uintptr_t)br->word;
+	return (struct db_node *)(uintptr_t)br->word;
 }
 
 static inline void db_branch_set_action(struct db_branch *br, uint32_t action)
@@ -72,9 +73,9 @@ static inline void db_branch_set_action(struct db_branch *br, uint32_t action)
 	br->word = ((uint64_t)action << 32) | 1;
 }
 
-/* @level: a non-empty level; NULL leaves nothing on the branch */
+/* @level: a level's first node; NULL leaves nothing on the branch */
 static inline void db_branch_set_level(struct db_branch *br,
-				       struct treap_node *level)
+				       struct db_node *level)
 {
 	br->word = (uintptr_t)level;
 }
@@ -94,24 +95,41 @@ enum db_rank {
  * One comparison of an argument, normalised to what BPF can test: EQ (with
  * a mask; MASKED_EQ and NE become it), GT and GE (LT and LE become them).
  * The original operator lives on in which branch the rule continues on,
- * and in the rank. In a trie node it also says when the node was made,
- * which orders siblings that the rest leaves equal.
+ * and in the rank.
  */
 struct db_cmp {
 	uint64_t mask;		/* EQ only; all ones otherwise */
 	uint64_t datum;		/* pre-masked */
-	uint32_t born;		/* a node's birth number (db_syscall.births) */
 	uint8_t arg;
 	uint8_t op;		/* SCMP_CMP_EQ, _GT or _GE */
 	uint8_t rank;		/* enum db_rank */
 	uint8_t masked;		/* EQ written as MASKED_EQ: a test of its own */
 };
 
+/*
+ * A node of a trie level: a list of siblings in evaluation order, reached
+ * through its first node. Each node has a link back; the first node's
+ * goes to the last, so that a level can be walked from either end.
+ */
 struct db_node {
-	struct treap_node link;	/* first: the node is its own set entry */
+	struct db_node *next;	/* the next sibling; NULL after the last */
+	struct db_node *prev;	/* the one before; the first's: the last */
 	struct db_cmp cmp;
 	struct db_branch br[2];	/* [0] comparison false, [1] true */
 };
+
+/* The last sibling of the level that starts at @first. */
+static inline const struct db_node *db_level_last(const struct db_node *first)
+{
+	return first->prev;
+}
+
+/* The sibling before @node on the level that starts at @first, or NULL. */
+static inline const struct db_node *db_level_prev(const struct db_node *first,
+						  const struct db_node *node)
+{
+	return node == first ? NULL : node->prev;
+}
 
 /*
  * One syscall on one ABI. Its rules are a branch: nothing (only a
@@ -122,24 +140,22 @@ struct db_syscall {
 	struct treap_node link;
 	int num;		/* number on this ABI (pseudo numbers < 0) */
 	uint8_t priority;	/* from seccomp_syscall_priority */
-	uint32_t births;	/* rule adds that made trie nodes: the next
-				 * nodes' birth number */
 	struct db_branch rules;
 };
 
-/* What the filter's pool holds: trie nodes and syscall entries. */
+/*
+ * What the filter's pool holds: trie nodes and syscall entries, one cache
+ * line each. A large filter's build time is mostly memory traffic: a node
+ * (16 + 24 + 16 bytes on 64-bit hosts) must not straddle two lines.
+ */
 union db_entry {
 	struct db_node node;
 	struct db_syscall sys;
+	char line[POOL_ALIGN];
 };
 
-/*
- * A large filter's build time is mostly memory traffic: one cache line
- * per node on 64-bit hosts (24 + 24 + 16 bytes). A field added to a node
- * must make room elsewhere.
- */
-_Static_assert(sizeof(void *) != 8 || sizeof(union db_entry) == POOL_ALIGN,
-	       "a trie node fills one cache line");
+_Static_assert(sizeof(union db_entry) == POOL_ALIGN,
+	       "a trie node fits one cache line");
 
 /* The rules of one ABI. */
 struct db_arch {
@@ -205,9 +221,5 @@ void db_transaction_reject(struct db_filter *filter);
 void db_transaction_commit(struct db_filter *filter);
 
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out);
-/* Room for the nodes of most trie levels (see db_level()). */
-#define DB_LEVEL_BUF 64
-int db_level(const struct treap_node *level, struct db_node **buf,
-	     struct db_node ***out);
 
 #endif

@@ -52,11 +52,6 @@
 #define SEARCH_MIN 4U
 /* ... unless they test high words: a chain repeats that test per value. */
 #define SEARCH_MIN_WIDE 2U
-/*
- * Values of most runs fit on the stack (a malloc() for each run, make
- * bench: synthetic 1k to 20k build 3% slower).
- */
-#define RUN_BUF 16U
 
 struct gen {
 	struct bpf_ir *ir;
@@ -66,7 +61,7 @@ struct gen {
 	size_t scratch_size;
 };
 
-static int gen_level(struct gen *g, const struct treap_node *level, int fail);
+static int gen_level(struct gen *g, const struct db_node *level, int fail);
 
 static bpf_acc acc_arg(const struct gen *g, unsigned int arg, bool hi,
 		       uint32_t mask)
@@ -119,8 +114,12 @@ static int gen_cmp(struct gen *g, const struct db_cmp *c, int t, int f)
 				       lo, f));
 }
 
-/* One value of an equality run: the word compared and where it leads. */
+/*
+ * One value of an equality run: its node, then the word compared and where
+ * it leads.
+ */
 struct value {
+	const struct db_node *node;
 	uint32_t key;
 	int target;
 };
@@ -149,53 +148,52 @@ static int gen_search(struct gen *g, const struct value *v, unsigned int cnt,
 
 static int value_cmp(const void *a, const void *b)
 {
-	const struct db_node *x = *(struct db_node *const *)a;
-	const struct db_node *y = *(struct db_node *const *)b;
+	uint64_t x = ((const struct value *)a)->node->cmp.datum;
+	uint64_t y = ((const struct value *)b)->node->cmp.datum;
 
-	return (x->cmp.datum > y->cmp.datum) - (x->cmp.datum < y->cmp.datum);
+	return (x > y) - (x < y);
 }
 
 /*
- * Sorts a run by value. The trie keeps equality siblings with one mask in
- * descending order, so reversing them usually is all it takes.
+ * Lists the @cnt nodes of a run from @first, sorted by value. The level
+ * keeps equality siblings with one mask in descending order, so listing
+ * them backwards usually is all it takes.
  */
-static void values_sort(struct db_node **run, unsigned int cnt)
+static void values_list(struct value *vals, const struct db_node *first,
+			unsigned int cnt)
 {
-	struct db_node *swap;
 	unsigned int i;
 
-	for (i = 0; i < cnt / 2; i++) {
-		swap = run[i];
-		run[i] = run[cnt - 1 - i];
-		run[cnt - 1 - i] = swap;
-	}
+	for (i = cnt; i > 0; first = first->next)
+		vals[--i].node = first;
 	for (i = 1; i < cnt; i++)
-		if (run[i - 1]->cmp.datum > run[i]->cmp.datum)
+		if (vals[i - 1].node->cmp.datum > vals[i].node->cmp.datum)
 			break;
 	if (i < cnt)
-		qsort(run, cnt, sizeof(*run), value_cmp);
+		qsort(vals, cnt, sizeof(*vals), value_cmp);
 }
 
 /*
- * A run of equality tests on one argument with one mask. The values
- * exclude each other, so their order does not matter and a failed sub-trie
- * of one of them can only go on to the end of the run: @fail.
+ * A run of @cnt equality tests on one argument with one mask, from
+ * @first. The values exclude each other, so their order does not matter
+ * and a failed sub-trie of one of them can only go on to the end of the
+ * run: @fail.
  */
-static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
-		   int fail)
+static int gen_run(struct gen *g, const struct db_node *first,
+		   unsigned int cnt, int fail)
 {
-	struct value buf[RUN_BUF], *vals = buf;
 	unsigned int i, j, groups = 0;
-	unsigned int arg = run[0]->cmp.arg;
-	uint32_t mh = (uint32_t)(run[0]->cmp.mask >> 32);
-	uint32_t ml = (uint32_t)run[0]->cmp.mask;
+	unsigned int arg = first->cmp.arg;
+	uint32_t mh = (uint32_t)(first->cmp.mask >> 32);
+	uint32_t ml = (uint32_t)first->cmp.mask;
+	uint32_t high;
+	struct value *vals;
 	int target = -ENOMEM;
 
-	if (cnt > RUN_BUF)
-		vals = malloc(cnt * sizeof(*vals));
+	vals = malloc(cnt * sizeof(*vals));
 	if (vals == NULL)
 		return -ENOMEM;
-	values_sort(run, cnt);
+	values_list(vals, first, cnt);
 
 	/*
 	 * All tests of the run share one mask. 64-bit ABIs: search the
@@ -207,10 +205,12 @@ static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
 	 * one value per group.
 	 */
 	for (i = 0; i < cnt; i = j) {
-		for (j = i; j < cnt && run[j]->cmp.datum >> 32 ==
-					       run[i]->cmp.datum >> 32; j++) {
-			vals[j].key = (uint32_t)run[j]->cmp.datum;
-			vals[j].target = gen_branch(g, &run[j]->br[1], fail);
+		high = (uint32_t)(vals[i].node->cmp.datum >> 32);
+		for (j = i; j < cnt && vals[j].node->cmp.datum >> 32 == high;
+		     j++) {
+			vals[j].key = (uint32_t)vals[j].node->cmp.datum;
+			vals[j].target = gen_branch(g, &vals[j].node->br[1],
+						    fail);
 			if (vals[j].target < 0) {
 				target = vals[j].target;
 				goto out;
@@ -221,15 +221,14 @@ static int gen_run(struct gen *g, struct db_node **run, unsigned int cnt,
 				    acc_arg(g, arg, false, ml), fail);
 		if (target < 0)
 			goto out;
-		vals[groups].key = (uint32_t)(run[i]->cmp.datum >> 32);
+		vals[groups].key = high;
 		vals[groups++].target = target;
 	}
 	if (mh != 0)
 		target = gen_search(g, vals, groups, acc_arg(g, arg, true, mh),
 				    fail);
 out:
-	if (vals != buf)
-		free(vals);
+	free(vals);
 	return target;
 }
 
@@ -250,35 +249,33 @@ static bool runs_with(const struct db_node *n, const struct db_node *last)
  * One trie level: siblings tried in order, each going on with the next
  * when it has no result; the last one goes on with @fail.
  */
-static int gen_level(struct gen *g, const struct treap_node *level, int fail)
+static int gen_level(struct gen *g, const struct db_node *level, int fail)
 {
-	struct db_node *buf[DB_LEVEL_BUF], **nodes, *last;
-	unsigned int i, start;
-	int cnt, next = fail;
+	const struct db_node *last = db_level_last(level), *start, *before;
+	unsigned int len;
+	int next = fail;
 
-	cnt = db_level(level, buf, &nodes);
-	if (cnt < 0)
-		return cnt;
 	/* built back to front: each sibling's "go on" is the one after it */
-	for (i = (unsigned int)cnt; i > 0 && next >= 0;) {
-		start = i - 1;
-		last = nodes[i - 1];
-		while (start > 0 && runs_with(nodes[start - 1], last) &&
-		       runs_with(last, last))
-			start--;
-		if (i - start >= (last->cmp.mask >> 32 ? SEARCH_MIN_WIDE :
-							 SEARCH_MIN)) {
-			next = gen_run(g, nodes + start, i - start, next);
-			i = start;
+	while (last != NULL && next >= 0) {
+		/* the run of equality tests that ends at @last */
+		start = last;
+		len = 1;
+		while (runs_with(last, last) &&
+		       (before = db_level_prev(level, start)) != NULL &&
+		       runs_with(before, last)) {
+			start = before;
+			len++;
+		}
+		if (len >= (last->cmp.mask >> 32 ? SEARCH_MIN_WIDE :
+						   SEARCH_MIN)) {
+			next = gen_run(g, start, len, next);
+			last = db_level_prev(level, start);
 			continue;
 		}
-		i--;
-		next = gen_cmp(g, &nodes[i]->cmp,
-			       gen_branch(g, &nodes[i]->br[1], next),
-			       gen_branch(g, &nodes[i]->br[0], next));
+		next = gen_cmp(g, &last->cmp, gen_branch(g, &last->br[1], next),
+			       gen_branch(g, &last->br[0], next));
+		last = db_level_prev(level, last);
 	}
-	if (nodes != buf)
-		free(nodes);
 	return next;
 }
 

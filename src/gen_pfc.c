@@ -56,7 +56,7 @@ static void print_action(struct pfc *p, unsigned int depth, uint32_t action)
 		fprintf(p->out, "action %s;\n", def->pfc_name);
 }
 
-static void print_level(struct pfc *p, const struct treap_node *level,
+static void print_level(struct pfc *p, const struct db_node *level,
 			unsigned int depth);
 
 static void print_branch(struct pfc *p, const struct db_branch *br,
@@ -120,38 +120,28 @@ static bool same_high(const struct db_node *a, const struct db_node *b)
 	       a->cmp.datum >> 32 == b->cmp.datum >> 32;
 }
 
-static void print_level(struct pfc *p, const struct treap_node *level,
+static void print_level(struct pfc *p, const struct db_node *level,
 			unsigned int depth)
 {
-	struct db_node *buf[DB_LEVEL_BUF], **nodes;
 	const struct db_branch *miss;
-	unsigned int i, j;
-	int cnt;
+	const struct db_node *n, *run;
+	uint32_t dh;
 
-	cnt = db_level(level, buf, &nodes);
-	if (cnt < 0) {
-		p->err = cnt;
-		return;
-	}
-	for (i = 0; i < (unsigned int)cnt; i = j) {
-		const struct db_node *n = nodes[i];
-		uint32_t dh = (uint32_t)(n->cmp.datum >> 32);
-
-		j = i + 1;
+	for (n = level; n != NULL;) {
+		dh = (uint32_t)(n->cmp.datum >> 32);
 		if (p->arch->arg_bits == 32) {
 			print_low(p, n, depth);
+			n = n->next;
 			continue;
 		}
 		if (n->cmp.op == SCMP_CMP_EQ) {
-			while (j < (unsigned int)cnt && same_high(n, nodes[j]))
-				j++;
 			print_test(p, depth, &n->cmp, ".hi32",
 				   (uint32_t)(n->cmp.mask >> 32), dh);
 			miss = &n->br[0];
-			for (; i < j; i++) {
-				print_low(p, nodes[i], depth + 1);
+			for (run = n; n != NULL && same_high(run, n); n = n->next) {
+				print_low(p, n, depth + 1);
 				if (db_branch_empty(miss))
-					miss = &nodes[i]->br[0];
+					miss = &n->br[0];
 			}
 			print_else(p, miss, depth);
 			continue;
@@ -166,9 +156,8 @@ static void print_level(struct pfc *p, const struct treap_node *level,
 		fprintf(p->out, "if ($a%u.hi32 == %u)\n", n->cmp.arg, dh);
 		print_low(p, n, depth + 2);
 		print_else(p, &n->br[0], depth + 1);
+		n = n->next;
 	}
-	if (nodes != buf)
-		free(nodes);
 }
 
 /*
@@ -176,41 +165,30 @@ static void print_level(struct pfc *p, const struct treap_node *level,
  * 64-bit ABIs an equality test is a high and a low word test (sharing the
  * high one with its neighbours), a range test three.
  */
-static unsigned int level_tests(struct pfc *p, const struct arch_def *arch,
-				const struct treap_node *level)
+static unsigned int level_tests(const struct arch_def *arch,
+				const struct db_node *level)
 {
-	struct db_node *buf[DB_LEVEL_BUF], **nodes;
-	unsigned int i, b, tests = 0;
-	int cnt;
+	const struct db_node *n, *before = NULL;
+	unsigned int b, tests = 0;
 
-	cnt = db_level(level, buf, &nodes);
-	if (cnt < 0) {
-		p->err = cnt;
-		return 0;
-	}
-	for (i = 0; i < (unsigned int)cnt; i++) {
+	for (n = level; n != NULL; before = n, n = n->next) {
 		if (arch->arg_bits == 32)
 			tests += 1;
-		else if (nodes[i]->cmp.op != SCMP_CMP_EQ)
+		else if (n->cmp.op != SCMP_CMP_EQ)
 			tests += 3;
 		else
-			tests += (i > 0 && same_high(nodes[i - 1], nodes[i])) ?
-					 1 : 2;
+			tests += before != NULL && same_high(before, n) ? 1 : 2;
 		for (b = 0; b < 2; b++)
-			tests += level_tests(p, arch,
-					     db_branch_level(&nodes[i]->br[b]));
+			tests += level_tests(arch, db_branch_level(&n->br[b]));
 	}
-	if (nodes != buf)
-		free(nodes);
 	return tests;
 }
 
-static uint32_t priority(struct pfc *p, const struct arch_def *arch,
+static uint32_t priority(const struct arch_def *arch,
 			 const struct db_syscall *sys)
 {
 	/* none for an unconditional action */
-	unsigned int tests = level_tests(p, arch,
-					 db_branch_level(&sys->rules));
+	unsigned int tests = level_tests(arch, db_branch_level(&sys->rules));
 
 	if (tests > 0xffff)
 		tests = 0xffff;
@@ -368,7 +346,7 @@ static void print_arch(struct pfc *p, const struct db_filter *filter,
 	for (i = 0; i < cnt; i++)
 		if (!db_branch_empty(&sys[i]->rules))
 			list[n++] = (struct entry){ sys[i],
-						    priority(p, arch->arch,
+						    priority(arch->arch,
 							     sys[i]) };
 	qsort(list, n, sizeof(*list), tree ? entry_num_cmp : entry_cmp);
 
