@@ -280,13 +280,22 @@ API int seccomp_load(const scmp_filter_ctx ctx)
 	return kernel_rc(filter, rc);
 }
 
+/*
+ * Whether @attr is an attribute. The switches below name every value of
+ * the enum, so that -Wswitch names them when one is added.
+ */
+static bool attr_known(enum scmp_filter_attr attr)
+{
+	return attr > _SCMP_FLTATR_MIN && attr < _SCMP_FLTATR_MAX;
+}
+
 API int seccomp_attr_get(const scmp_filter_ctx ctx,
 			 enum scmp_filter_attr attr, uint32_t *value)
 {
 	const struct db_filter *filter = ctx_filter(ctx);
 	const struct db_attrs *a;
 
-	if (filter == NULL || value == NULL)
+	if (filter == NULL || value == NULL || !attr_known(attr))
 		return -EINVAL;
 	a = &filter->attr;
 	switch (attr) {
@@ -326,7 +335,8 @@ API int seccomp_attr_get(const scmp_filter_ctx ctx,
 	case SCMP_FLTATR_CTL_KVERMAX:
 		*value = a->kvermax;
 		break;
-	default:
+	case _SCMP_FLTATR_MIN:
+	case _SCMP_FLTATR_MAX:
 		return -EINVAL;
 	}
 	return 0;
@@ -348,7 +358,7 @@ API int seccomp_attr_set(scmp_filter_ctx ctx,
 	struct db_attrs *a;
 	int rc = 0;
 
-	if (filter == NULL)
+	if (filter == NULL || !attr_known(attr))
 		return -EINVAL;
 	a = &filter->attr;
 	switch (attr) {
@@ -414,7 +424,8 @@ API int seccomp_attr_set(scmp_filter_ctx ctx,
 		a->kvermax = value;
 		db_changed(filter);
 		break;
-	default:
+	case _SCMP_FLTATR_MIN:
+	case _SCMP_FLTATR_MAX:
 		return -EINVAL;
 	}
 	return rc;

@@ -58,7 +58,8 @@ static const struct arch_def arch_defs[] = {
 	ARCH(SCMP_ARCH_SHEB, "sheb", SH, 32, true),
 };
 
-#define ARCH_COUNT (sizeof(arch_defs) / sizeof(arch_defs[0]))
+_Static_assert(sizeof(arch_defs) / sizeof(arch_defs[0]) == ARCH_COUNT,
+	       "ARCH_COUNT counts the rows of arch_defs");
 
 /* The token of the ABI this library was compiled for. */
 #if defined(__x86_64__) && defined(__ILP32__)
@@ -153,17 +154,6 @@ const struct arch_def *arch_by_name(const char *name)
 		if (strcmp(arch_defs[i].name, name) == 0)
 			return &arch_defs[i];
 	return NULL;
-}
-
-/**
- * arch_at - iterate over every known ABI
- * @index: 0, 1, ...
- *
- * Returns the descriptor, or NULL past the last one.
- */
-const struct arch_def *arch_at(unsigned int index)
-{
-	return index < ARCH_COUNT ? &arch_defs[index] : NULL;
 }
 
 /* The table row of a name, or NULL: one strcmp() for most names. */

@@ -46,6 +46,9 @@ struct arch_route {
 	int prio;		/* num or mux_nr */
 };
 
+/* How many ABIs there are: the rows of arch.c's table. */
+#define ARCH_COUNT 23
+
 /* A stretch of syscall numbers, lo..hi. */
 struct arch_span {
 	uint32_t lo;
@@ -55,7 +58,6 @@ struct arch_span {
 const struct arch_def *arch_native(void);
 const struct arch_def *arch_by_token(uint32_t token);
 const struct arch_def *arch_by_name(const char *name);
-const struct arch_def *arch_at(unsigned int index);
 
 bool arch_multiplexes(const struct arch_def *arch);
 int arch_syscall_resolve_name(const struct arch_def *arch, const char *name);

@@ -373,7 +373,8 @@ struct db_arch *db_arch_find(const struct db_filter *filter, uint32_t token)
  * db_arch_add - add an ABI without rules
  *
  * Returns 0, -EEXIST if the filter has it, -EDOM if its byte order differs
- * from the filter's ABIs, or -ENOMEM.
+ * from the filter's ABIs, -EINVAL if the filter is full (it cannot be:
+ * it holds each ABI once), or -ENOMEM.
  */
 int db_arch_add(struct db_filter *filter, const struct arch_def *arch)
 {
@@ -381,6 +382,8 @@ int db_arch_add(struct db_filter *filter, const struct arch_def *arch)
 
 	if (db_arch_find(filter, arch->token) != NULL)
 		return -EEXIST;
+	if (filter->arch_cnt >= DB_ARCH_MAX)
+		return -EINVAL;
 	/* One program has one byte order. */
 	if (filter->arch_cnt > 0 &&
 	    filter->arches[0]->arch->big_endian != arch->big_endian)
@@ -514,7 +517,8 @@ static void path_free(struct pool *pool, struct db_node *node,
 
 /*
  * Normalises one comparison for an ABI whose arguments are @width wide.
- * Returns the branch a rule continues on after it (0: when false).
+ * Returns the branch a rule continues on after it (0: when false), or
+ * -EINVAL for what is not an operator.
  */
 static int cmp_normalise(const struct scmp_arg_cmp *in, uint64_t width,
 			 struct db_cmp *out)
@@ -525,36 +529,41 @@ static int cmp_normalise(const struct scmp_arg_cmp *in, uint64_t width,
 	out->masked = in->op == SCMP_CMP_MASKED_EQ;
 	switch (in->op) {
 	case SCMP_CMP_NE:
-		out->op = SCMP_CMP_EQ;
+		out->op = DB_OP_EQ;
 		out->rank = DB_RANK_EQ;
 		return 0;
 	case SCMP_CMP_EQ:
-		out->op = SCMP_CMP_EQ;
+		out->op = DB_OP_EQ;
 		out->rank = DB_RANK_EQ;
 		return 1;
 	case SCMP_CMP_MASKED_EQ:
-		out->op = SCMP_CMP_EQ;
+		out->op = DB_OP_EQ;
 		out->rank = DB_RANK_EQ;
 		out->mask = in->datum_a & width;
 		out->datum = in->datum_b & out->mask;
 		return 1;
 	case SCMP_CMP_LT:
-		out->op = SCMP_CMP_GE;
+		out->op = DB_OP_GE;
 		out->rank = DB_RANK_BELOW;
 		return 0;
 	case SCMP_CMP_GE:
-		out->op = SCMP_CMP_GE;
+		out->op = DB_OP_GE;
 		out->rank = DB_RANK_ABOVE;
 		return 1;
 	case SCMP_CMP_LE:
-		out->op = SCMP_CMP_GT;
+		out->op = DB_OP_GT;
 		out->rank = DB_RANK_BELOW;
 		return 0;
-	default:
-		out->op = SCMP_CMP_GT;
+	case SCMP_CMP_GT:
+		out->op = DB_OP_GT;
 		out->rank = DB_RANK_ABOVE;
 		return 1;
+	case _SCMP_CMP_MIN:
+	case _SCMP_CMP_MAX:
+		break;
 	}
+	/* the API refuses these: fail closed all the same */
+	return -EINVAL;
 }
 
 /*
@@ -562,7 +571,7 @@ static int cmp_normalise(const struct scmp_arg_cmp *in, uint64_t width,
  * low word of an argument, so the high halves of datum and mask are
  * dropped there. A masked test with an empty mask always holds and is left
  * out. Sets *path to NULL when no comparison remains: the rule is then
- * unconditional. Returns 0 or -ENOMEM.
+ * unconditional. Returns 0, -EINVAL or -ENOMEM.
  */
 static int path_build(struct pool *pool, const struct arch_def *arch,
 		      uint32_t action,
@@ -577,7 +586,11 @@ static int path_build(struct pool *pool, const struct arch_def *arch,
 
 	for (i = 0; i < cnt; i++) {
 		branch = cmp_normalise(&cmps[i], width, &cmp);
-		if (cmp.op == SCMP_CMP_EQ && cmp.mask == 0)
+		if (branch < 0) {
+			path_free(pool, head, NULL);
+			return branch;
+		}
+		if (cmp.op == DB_OP_EQ && cmp.mask == 0)
 			continue;
 		node = pool_alloc(pool);
 		if (node == NULL) {
@@ -671,7 +684,7 @@ static bool same_test(const struct db_cmp *x, const struct db_cmp *y)
 {
 	if (x->arg != y->arg || x->op != y->op || x->datum != y->datum)
 		return false;
-	return x->op != SCMP_CMP_EQ ||
+	return x->op != DB_OP_EQ ||
 	       (x->mask == y->mask && x->masked == y->masked);
 }
 

@@ -18,7 +18,7 @@
 struct db_node;
 
 /* Most ABIs one filter can hold: every known one. */
-#define DB_ARCH_MAX 24
+#define DB_ARCH_MAX ARCH_COUNT
 /* Most comparisons in one rule: one per syscall argument. */
 #define DB_ARG_MAX 6
 
@@ -91,6 +91,13 @@ enum db_rank {
 	DB_RANK_ABOVE,	/* > and >=: the larger datum first */
 };
 
+/* What BPF can test: the operators of a normalised comparison. */
+enum db_op {
+	DB_OP_EQ,	/* (arg & mask) == datum */
+	DB_OP_GT,	/* arg > datum */
+	DB_OP_GE,	/* arg >= datum */
+};
+
 /*
  * One comparison of an argument, normalised to what BPF can test: EQ (with
  * a mask; MASKED_EQ and NE become it), GT and GE (LT and LE become them).
@@ -101,7 +108,7 @@ struct db_cmp {
 	uint64_t mask;		/* EQ only; all ones otherwise */
 	uint64_t datum;		/* pre-masked */
 	uint8_t arg;
-	uint8_t op;		/* SCMP_CMP_EQ, _GT or _GE */
+	uint8_t op;		/* enum db_op */
 	uint8_t rank;		/* enum db_rank */
 	uint8_t masked;		/* EQ written as MASKED_EQ: a test of its own */
 };

@@ -81,17 +81,32 @@ static int gen_branch(struct gen *g, const struct db_branch *br, int next)
 	return next;
 }
 
+/* The BPF jump of an operator; 0 for what is not one. */
+static uint16_t jump_op(enum db_op op)
+{
+	switch (op) {
+	case DB_OP_EQ:
+		return BPF_JEQ;
+	case DB_OP_GT:
+		return BPF_JGT;
+	case DB_OP_GE:
+		return BPF_JGE;
+	}
+	return 0;
+}
+
 /* One comparison: jump to @t if it holds, to @f if not. */
 static int gen_cmp(struct gen *g, const struct db_cmp *c, int t, int f)
 {
 	uint32_t dh = (uint32_t)(c->datum >> 32), dl = (uint32_t)c->datum;
 	uint32_t mh = (uint32_t)(c->mask >> 32), ml = (uint32_t)c->mask;
-	uint16_t op = c->op == SCMP_CMP_EQ ? BPF_JEQ :
-		      c->op == SCMP_CMP_GT ? BPF_JGT : BPF_JGE;
+	uint16_t op = jump_op((enum db_op)c->op);
 	int lo;
 
+	if (op == 0)
+		return -EINVAL;
 	/* "arg >= 0" always holds */
-	if (c->op == SCMP_CMP_GE && c->datum == 0)
+	if (c->op == DB_OP_GE && c->datum == 0)
 		return t;
 	/* an empty mask half tests nothing: (x & 0) == 0 */
 	lo = ml == 0 ? t : bpf_ir_jump(g->ir, op, dl, acc_arg(g, c->arg, false, ml),
@@ -99,7 +114,7 @@ static int gen_cmp(struct gen *g, const struct db_cmp *c, int t, int f)
 	if (g->arch->arg_bits == 32)
 		return lo;
 
-	if (c->op == SCMP_CMP_EQ)
+	if (c->op == DB_OP_EQ)
 		return mh == 0 ? lo : bpf_ir_jump(g->ir, BPF_JEQ, dh,
 						 acc_arg(g, c->arg, true, mh),
 						 lo, f);
@@ -239,7 +254,7 @@ out:
  */
 static bool runs_with(const struct db_node *n, const struct db_node *last)
 {
-	return n->cmp.op == SCMP_CMP_EQ && n->cmp.arg == last->cmp.arg &&
+	return n->cmp.op == DB_OP_EQ && n->cmp.arg == last->cmp.arg &&
 	       n->cmp.mask == last->cmp.mask &&
 	       n->cmp.masked == last->cmp.masked &&
 	       db_branch_empty(&n->br[0]);

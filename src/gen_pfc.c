@@ -79,17 +79,30 @@ static void print_else(struct pfc *p, const struct db_branch *br,
 	print_branch(p, br, depth + 1);
 }
 
+/* How PFC writes an operator. */
+static const char *op_name(enum db_op op)
+{
+	switch (op) {
+	case DB_OP_EQ:
+		return "==";
+	case DB_OP_GT:
+		return ">";
+	case DB_OP_GE:
+		return ">=";
+	}
+	return "?";
+}
+
 /* One test line: "if ($a0 == 5)", "if ($a1.hi32 & 0x0000ffff == 2)". */
 static void print_test(struct pfc *p, unsigned int depth,
 		       const struct db_cmp *c, const char *half, uint32_t mask,
 		       uint32_t datum)
 {
-	const char *op = c->op == SCMP_CMP_GT ? ">" :
-			 c->op == SCMP_CMP_GE ? ">=" : "==";
+	const char *op = op_name((enum db_op)c->op);
 
 	indent(p, depth);
 	/* as libseccomp, a MASKED_EQ rule's mask shows even if all ones */
-	if (c->op == SCMP_CMP_EQ && (c->masked || mask != 0xffffffffU))
+	if (c->op == DB_OP_EQ && (c->masked || mask != 0xffffffffU))
 		fprintf(p->out, "if ($a%u%s & 0x%.8x == %u)\n", c->arg, half,
 			mask, datum);
 	else
@@ -114,7 +127,7 @@ static void print_low(struct pfc *p, const struct db_node *n,
  */
 static bool same_high(const struct db_node *a, const struct db_node *b)
 {
-	return a->cmp.op == SCMP_CMP_EQ && b->cmp.op == SCMP_CMP_EQ &&
+	return a->cmp.op == DB_OP_EQ && b->cmp.op == DB_OP_EQ &&
 	       a->cmp.arg == b->cmp.arg && a->cmp.masked == b->cmp.masked &&
 	       a->cmp.mask >> 32 == b->cmp.mask >> 32 &&
 	       a->cmp.datum >> 32 == b->cmp.datum >> 32;
@@ -134,7 +147,7 @@ static void print_level(struct pfc *p, const struct db_node *level,
 			n = n->next;
 			continue;
 		}
-		if (n->cmp.op == SCMP_CMP_EQ) {
+		if (n->cmp.op == DB_OP_EQ) {
 			print_test(p, depth, &n->cmp, ".hi32",
 				   (uint32_t)(n->cmp.mask >> 32), dh);
 			miss = &n->br[0];
@@ -174,7 +187,7 @@ static unsigned int level_tests(const struct arch_def *arch,
 	for (n = level; n != NULL; before = n, n = n->next) {
 		if (arch->arg_bits == 32)
 			tests += 1;
-		else if (n->cmp.op != SCMP_CMP_EQ)
+		else if (n->cmp.op != DB_OP_EQ)
 			tests += 3;
 		else
 			tests += before != NULL && same_high(before, n) ? 1 : 2;
