@@ -100,45 +100,35 @@ static const struct arch_def *token_arch(uint32_t token)
 }
 
 /*
- * The filter's program: the precomputed one, or a new one that the
- * caller frees (*fresh set).
+ * The filter's program, generated on first use and kept by the filter
+ * until its rules change (db_changed()) or it is released: its one owner.
+ * It is a pool block, never given to free(): a free() after the load
+ * could make a system call (brk, munmap) that the new filter denies.
  */
-static int program(const struct db_filter *filter, struct sock_filter **prog,
-		   size_t *len, bool *fresh)
-{
-	*fresh = filter->prog == NULL;
-	if (!*fresh) {
-		*prog = filter->prog;
-		*len = filter->prog_len;
-		return 0;
-	}
-	return gen_bpf_generate(filter, prog, len);
-}
-
-/*
- * A program to keep past the seccomp() call: the precomputed one, or a
- * new one moved into a block (*fresh set) that the caller gives back with
- * pool_block_put(). A free() right after the load could make a system
- * call (brk, munmap) that the filter just loaded denies.
- */
-static int kept_program(const struct db_filter *filter,
-			struct sock_filter **prog, size_t *len, bool *fresh)
+static int filter_program(struct db_filter *filter,
+			  const struct sock_filter **prog, size_t *len)
 {
 	struct sock_filter *made;
-	size_t size;
+	size_t cnt, size;
 	int rc;
 
-	rc = program(filter, &made, len, fresh);
-	if (rc < 0 || !*fresh) {
-		*prog = made;
-		return rc;
+	if (filter->prog == NULL) {
+		rc = gen_bpf_generate(filter, &made, &cnt);
+		if (rc < 0)
+			return rc;
+		size = cnt * sizeof(*made);
+		filter->prog = pool_block_get(size);
+		if (filter->prog != NULL) {
+			memcpy(filter->prog, made, size);
+			filter->prog_len = cnt;
+		}
+		free(made);
+		if (filter->prog == NULL)
+			return -ENOMEM;
 	}
-	size = *len * sizeof(*made);
-	*prog = pool_block_get(size);
-	if (*prog != NULL)
-		memcpy(*prog, made, size);
-	free(made);
-	return *prog != NULL ? 0 : -ENOMEM;
+	*prog = filter->prog;
+	*len = filter->prog_len;
+	return 0;
 }
 
 API const struct scmp_version *seccomp_version(void)
@@ -252,14 +242,13 @@ API int seccomp_load(const scmp_filter_ctx ctx)
 	struct db_filter *filter = ctx_filter(ctx);
 	struct sys_load_opts opts;
 	struct sock_fprog fprog;
-	struct sock_filter *prog;
+	const struct sock_filter *prog;
 	size_t len;
-	bool fresh;
 	int rc;
 
 	if (filter == NULL)
 		return -EINVAL;
-	rc = kept_program(filter, &prog, &len, &fresh);
+	rc = filter_program(filter, &prog, &len);
 	if (rc < 0)
 		return api_rc(rc);
 
@@ -272,11 +261,9 @@ API int seccomp_load(const scmp_filter_ctx ctx)
 		.notify = notifies(filter),
 	};
 	fprog.len = (unsigned short)len;
-	fprog.filter = prog;
+	fprog.filter = (struct sock_filter *)prog;
 	rc = sys_filter_load(&fprog, &opts);
 	/* from here on, no system call: the new filter may deny any */
-	if (fresh)
-		pool_block_put(prog, len * sizeof(*prog));
 	return kernel_rc(filter, rc);
 }
 
@@ -658,19 +645,16 @@ API int seccomp_export_pfc(const scmp_filter_ctx ctx, int fd)
 API int seccomp_export_bpf(const scmp_filter_ctx ctx, int fd)
 {
 	struct db_filter *filter = ctx_filter(ctx);
-	struct sock_filter *prog;
+	const struct sock_filter *prog;
 	size_t len;
-	bool fresh;
 	int rc;
 
 	if (filter == NULL)
 		return -EINVAL;
-	rc = program(filter, &prog, &len, &fresh);
+	rc = filter_program(filter, &prog, &len);
 	if (rc < 0)
 		return api_rc(rc);
 	rc = sys_write_all(fd, prog, len * sizeof(*prog));
-	if (fresh)
-		free(prog);
 	return kernel_rc(filter, rc);
 }
 
@@ -678,25 +662,22 @@ API int seccomp_export_bpf_mem(const scmp_filter_ctx ctx, void *buf,
 			       size_t *len)
 {
 	struct db_filter *filter = ctx_filter(ctx);
-	struct sock_filter *prog;
+	const struct sock_filter *prog;
 	size_t cnt, size;
-	bool fresh;
 	int rc;
 
 	if (filter == NULL || len == NULL)
 		return -EINVAL;
-	rc = program(filter, &prog, &cnt, &fresh);
+	rc = filter_program(filter, &prog, &cnt);
 	if (rc < 0)
 		return api_rc(rc);
 	size = cnt * sizeof(*prog);
-	rc = 0;
+	/* as libseccomp: the size is told even when the buffer is short */
 	if (buf != NULL && *len < size)
 		rc = -ERANGE;
 	else if (buf != NULL)
 		memcpy(buf, prog, size);
 	*len = size;
-	if (fresh)
-		free(prog);
 	return rc;
 }
 
@@ -730,19 +711,10 @@ API int seccomp_transaction_commit(const scmp_filter_ctx ctx)
 API int seccomp_precompute(const scmp_filter_ctx ctx)
 {
 	struct db_filter *filter = ctx_filter(ctx);
-	struct sock_filter *prog;
+	const struct sock_filter *prog;
 	size_t len;
-	bool fresh;
-	int rc;
 
 	if (filter == NULL)
 		return -EINVAL;
-	if (filter->prog != NULL)
-		return 0;
-	rc = kept_program(filter, &prog, &len, &fresh);
-	if (rc < 0)
-		return api_rc(rc);
-	filter->prog = prog;
-	filter->prog_len = len;
-	return 0;
+	return api_rc(filter_program(filter, &prog, &len));
 }

@@ -76,7 +76,7 @@
  * cache line each on 64-bit hosts: rule changes return freed ones to it,
  * and releasing the filter drops the pool's chunks instead of walking the
  * sets. Everything else the filter holds (the filter itself, its ABIs,
- * snapshots and precomputed program) is a block from pool.c too, given
+ * snapshots and generated program) is a block from pool.c too, given
  * back with pool_block_put() and never to free(): releasing a filter
  * makes no system call, even after a load that allows none.
  */
@@ -337,7 +337,7 @@ int db_reset(struct db_filter *filter, uint32_t act_default)
 }
 
 /**
- * db_changed - note that the rules changed: drop the precomputed program
+ * db_changed - note that the rules changed: drop the generated program
  */
 void db_changed(struct db_filter *filter)
 {

@@ -196,7 +196,8 @@ struct db_filter {
 	bool notify_used;	/* some action is NOTIFY: load wants a listener */
 	struct db_snapshot *snapshots;	/* open transactions, innermost first */
 	struct pool pool;		/* db_entry slots of all ABIs */
-	struct sock_filter *prog;	/* precomputed program block, or NULL */
+	struct sock_filter *prog;	/* the program once generated (api.c), a
+					 * pool block; NULL until then */
 	size_t prog_len;
 };
 
