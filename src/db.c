@@ -461,16 +461,10 @@ static int syscall_cmp(const struct treap_node *a, const struct treap_node *b)
 	return x < y ? -1 : x > y;
 }
 
-/*
- * A syscall entry's heap value. Syscall numbers come in dense runs, which
- * multiplying by 2^64 / the golden ratio spreads evenly (Fibonacci
- * hashing): the set is as flat as with treap_hash(), for less work on each
- * rule's lookup.
- */
+/* A syscall entry's heap value. */
 static uint32_t syscall_heap(int num)
 {
-	return (uint32_t)(((uint64_t)(uint32_t)num * 0x9e3779b97f4a7c15ULL) >>
-			  32);
+	return treap_hash((uint32_t)num);
 }
 
 /*
@@ -662,20 +656,6 @@ struct change {
 };
 
 /*
- * Whether two equality nodes are of one group: on 64-bit ABIs those that
- * libseccomp gives one high-word test (same datum and mask there, written
- * alike: it keeps == and masked == apart); a 32-bit ABI has no high word
- * (masks are 0 there), so one group per argument.
- */
-static bool same_group(const struct db_cmp *x, const struct db_cmp *y)
-{
-	return x->rank == DB_RANK_EQ && y->rank == DB_RANK_EQ &&
-	       x->arg == y->arg && x->datum >> 32 == y->datum >> 32 &&
-	       x->mask >> 32 == y->mask >> 32 &&
-	       (x->mask >> 32 == 0 || x->masked == y->masked);
-}
-
-/*
  * Whether a new node's comparison @x tests what @y tests: the same
  * equality test, written alike, or the same range test, which a < or <=
  * rule and a > or >= rule share (a0 < 10 and a0 >= 10 test one thing).
@@ -704,8 +684,8 @@ static bool goes_before(const struct db_cmp *x, const struct db_cmp *y,
 		if (x->datum >> 32 != y->datum >> 32)
 			return x->datum >> 32 > y->datum >> 32;
 		/* a group keeps its place: @x ends its run at the latest */
-		if (!same_group(x, y))
-			return prev != NULL && same_group(x, prev);
+		if (!db_cmp_same_group(x, y))
+			return prev != NULL && db_cmp_same_group(x, prev);
 	}
 	/* after the nodes it leaves equal, which were made before it */
 	if (x->datum == y->datum)

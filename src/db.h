@@ -118,6 +118,21 @@ struct db_cmp {
  * through its first node. Each node has a link back; the first node's
  * goes to the last, so that a level can be walked from either end.
  */
+/*
+ * Whether two comparisons are equality tests of one group: on 64-bit ABIs
+ * those that libseccomp gives one high-word test (same datum and mask
+ * there, written alike: it keeps == and masked == apart); a 32-bit ABI has
+ * no high word (masks are 0 there), so one group per argument.
+ */
+static inline bool db_cmp_same_group(const struct db_cmp *x,
+				     const struct db_cmp *y)
+{
+	return x->op == DB_OP_EQ && y->op == DB_OP_EQ && x->arg == y->arg &&
+	       x->datum >> 32 == y->datum >> 32 &&
+	       x->mask >> 32 == y->mask >> 32 &&
+	       (x->mask >> 32 == 0 || x->masked == y->masked);
+}
+
 struct db_node {
 	struct db_node *next;	/* the next sibling; NULL after the last */
 	struct db_node *prev;	/* the one before; the first's: the last */

@@ -121,18 +121,6 @@ static void print_low(struct pfc *p, const struct db_node *n,
 	print_else(p, &n->br[0], depth);
 }
 
-/*
- * Equality tests on one argument with the same high word share its line,
- * if written alike (libseccomp keeps EQ and MASKED_EQ tests apart).
- */
-static bool same_high(const struct db_node *a, const struct db_node *b)
-{
-	return a->cmp.op == DB_OP_EQ && b->cmp.op == DB_OP_EQ &&
-	       a->cmp.arg == b->cmp.arg && a->cmp.masked == b->cmp.masked &&
-	       a->cmp.mask >> 32 == b->cmp.mask >> 32 &&
-	       a->cmp.datum >> 32 == b->cmp.datum >> 32;
-}
-
 static void print_level(struct pfc *p, const struct db_node *level,
 			unsigned int depth)
 {
@@ -151,7 +139,10 @@ static void print_level(struct pfc *p, const struct db_node *level,
 			print_test(p, depth, &n->cmp, ".hi32",
 				   (uint32_t)(n->cmp.mask >> 32), dh);
 			miss = &n->br[0];
-			for (run = n; n != NULL && same_high(run, n); n = n->next) {
+			/* a group shares the line of its high word */
+			for (run = n; n != NULL &&
+				      db_cmp_same_group(&run->cmp, &n->cmp);
+			     n = n->next) {
 				print_low(p, n, depth + 1);
 				if (db_branch_empty(miss))
 					miss = &n->br[0];
@@ -190,7 +181,9 @@ static unsigned int level_tests(const struct arch_def *arch,
 		else if (n->cmp.op != DB_OP_EQ)
 			tests += 3;
 		else
-			tests += before != NULL && same_high(before, n) ? 1 : 2;
+			tests += before != NULL &&
+					 db_cmp_same_group(&before->cmp, &n->cmp) ?
+					 1 : 2;
 		for (b = 0; b < 2; b++)
 			tests += level_tests(arch, db_branch_level(&n->br[b]));
 	}
