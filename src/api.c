@@ -117,7 +117,7 @@ static int filter_program(struct db_filter *filter,
 		if (rc < 0)
 			return rc;
 		size = cnt * sizeof(*made);
-		filter->prog = pool_block_get(size);
+		filter->prog = block_get(size);
 		if (filter->prog != NULL) {
 			memcpy(filter->prog, made, size);
 			filter->prog_len = cnt;
@@ -162,7 +162,7 @@ API int seccomp_reset(scmp_filter_ctx ctx, uint32_t def_action)
 	if (filter == NULL) {
 		/* global state: probes, the notification fd, spare blocks */
 		sys_reset_state();
-		pool_block_drain();
+		block_drain();
 		return 0;
 	}
 	if (!action_ok(def_action))

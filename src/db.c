@@ -77,7 +77,7 @@
  * and releasing the filter drops the pool's chunks instead of walking the
  * sets. Everything else the filter holds (the filter itself, its ABIs,
  * snapshots and generated program) is a block from pool.c too, given
- * back with pool_block_put() and never to free(): releasing a filter
+ * back with block_put() and never to free(): releasing a filter
  * makes no system call, even after a load that allows none.
  */
 
@@ -139,7 +139,7 @@ static void arch_free(struct pool *pool, struct db_arch *arch)
 		return;
 	if (pool != NULL)
 		syscalls_free(pool, arch->syscalls);
-	pool_block_put(arch, sizeof(*arch));
+	block_put(arch, sizeof(*arch));
 }
 
 /*
@@ -244,7 +244,7 @@ static void snapshots_free(struct pool *pool, struct db_snapshot *snap)
 		next = snap->next;
 		for (i = 0; i < snap->arch_cnt; i++)
 			arch_free(pool, snap->arches[i]);
-		pool_block_put(snap, sizeof(*snap));
+		block_put(snap, sizeof(*snap));
 	}
 }
 
@@ -278,11 +278,11 @@ struct db_filter *db_new(uint32_t act_default)
 	struct db_filter *filter;
 	struct db_arch *native;
 
-	filter = pool_block_get(sizeof(*filter));
-	native = pool_block_get(sizeof(*native));
+	filter = block_get(sizeof(*filter));
+	native = block_get(sizeof(*native));
 	if (filter == NULL || native == NULL) {
-		pool_block_put(filter, sizeof(*filter));
-		pool_block_put(native, sizeof(*native));
+		block_put(filter, sizeof(*filter));
+		block_put(native, sizeof(*native));
 		return NULL;
 	}
 	*filter = (struct db_filter){ 0 };
@@ -314,7 +314,7 @@ void db_free(struct db_filter *filter)
 	if (filter == NULL)
 		return;
 	filter_clear(filter);
-	pool_block_put(filter, sizeof(*filter));
+	block_put(filter, sizeof(*filter));
 }
 
 /**
@@ -328,7 +328,7 @@ int db_reset(struct db_filter *filter, uint32_t act_default)
 {
 	struct db_arch *native;
 
-	native = pool_block_get(sizeof(*native));
+	native = block_get(sizeof(*native));
 	if (native == NULL)
 		return -ENOMEM;
 	filter_clear(filter);
@@ -344,7 +344,7 @@ void db_changed(struct db_filter *filter)
 	/* every rule added comes here: most often there is nothing to drop */
 	if (filter->prog == NULL)
 		return;
-	pool_block_put(filter->prog, filter->prog_len * sizeof(*filter->prog));
+	block_put(filter->prog, filter->prog_len * sizeof(*filter->prog));
 	filter->prog = NULL;
 	filter->prog_len = 0;
 }
@@ -388,7 +388,7 @@ int db_arch_add(struct db_filter *filter, const struct arch_def *arch)
 	if (filter->arch_cnt > 0 &&
 	    filter->arches[0]->arch->big_endian != arch->big_endian)
 		return -EDOM;
-	added = pool_block_get(sizeof(*added));
+	added = block_get(sizeof(*added));
 	if (added == NULL)
 		return -ENOMEM;
 	*added = (struct db_arch){ .arch = arch };
@@ -1070,7 +1070,7 @@ int db_transaction_start(struct db_filter *filter)
 	struct db_snapshot *snap;
 	unsigned int i;
 
-	snap = pool_block_get(sizeof(*snap));
+	snap = block_get(sizeof(*snap));
 	if (snap == NULL)
 		return -ENOMEM;
 	*snap = (struct db_snapshot){ 0 };
@@ -1080,7 +1080,7 @@ int db_transaction_start(struct db_filter *filter)
 	 * failure here has not left a new chunk behind.
 	 */
 	for (i = 0; i < filter->arch_cnt; i++) {
-		snap->arches[i] = pool_block_get(sizeof(*snap->arches[i]));
+		snap->arches[i] = block_get(sizeof(*snap->arches[i]));
 		if (snap->arches[i] == NULL)
 			goto out;
 		snap->arches[i]->arch = filter->arches[i]->arch;
@@ -1123,7 +1123,7 @@ void db_transaction_reject(struct db_filter *filter)
 	filter->arch_cnt = snap->arch_cnt;
 	filter->notify_used = snap->notify_used;
 	filter->snapshots = snap->next;
-	pool_block_put(snap, sizeof(*snap));
+	block_put(snap, sizeof(*snap));
 	db_changed(filter);
 }
 

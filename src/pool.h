@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* Blocks a filter holds, kept for reuse; fixed-size slots carved from them. */
+/* Fixed-size slots for a filter's entries, carved from blocks. */
 
 #ifndef POOL_H
 #define POOL_H
@@ -7,25 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 
-/*
- * Under AddressSanitizer, slots on the free list (but for their link),
- * untouched chunk memory and spare blocks (but for their link) are
- * poisoned: a use after pool_put() or pool_block_put() is reported as it
- * would be after free().
- */
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define POOL_ASAN
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(POOL_ASAN)
-#include <sanitizer/asan_interface.h>
-#define POOL_POISON(addr, size) ASAN_POISON_MEMORY_REGION(addr, size)
-#define POOL_UNPOISON(addr, size) ASAN_UNPOISON_MEMORY_REGION(addr, size)
-#else
-#define POOL_POISON(addr, size) ((void)(addr), (void)(size))
-#define POOL_UNPOISON(addr, size) ((void)(addr), (void)(size))
-#endif
+#include "block.h"
 
 /*
  * A chunk's slots start on a cache line (64 bytes on common hosts): slots
@@ -54,20 +36,6 @@ struct pool {
 	char *fresh_end;		/* end of the newest chunk's slots */
 };
 
-/*
- * Blocks: everything a filter holds (its pool's chunks, the filter itself,
- * its ABIs and transactions, its program) and notification buffers come
- * from pool_block_get() and go back with pool_block_put(), never to
- * free(). A program may load a filter that allows no memory system call,
- * and glibc's free() can make one (brk, munmap, madvise) to return memory
- * to the kernel: releasing a filter must not. Put blocks wait, per size
- * class, for the next filter; the library keeps about what it held at
- * most at one time. pool_block_drain() frees them.
- */
-void *pool_block_get(size_t size);
-void pool_block_put(void *block, size_t size);
-void pool_block_drain(void);
-
 void pool_init(struct pool *pool, size_t slot_size);
 void *pool_refill(struct pool *pool);
 void pool_put(struct pool *pool, void *slot);
@@ -90,13 +58,13 @@ static inline void *pool_alloc(struct pool *pool)
 
 	if (slot != NULL) {
 		pool->free_slots = slot->next;
-		POOL_UNPOISON(slot, pool->slot_size);
+		BLOCK_UNPOISON(slot, pool->slot_size);
 		return slot;
 	}
 	if (fresh == pool->fresh_end)
 		return pool_refill(pool);
 	pool->fresh = fresh + pool->slot_size;
-	POOL_UNPOISON(fresh, pool->slot_size);
+	BLOCK_UNPOISON(fresh, pool->slot_size);
 	return fresh;
 }
 

@@ -10,7 +10,7 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
-#include "pool.h"
+#include "block.h"
 #include "system.h"
 
 #ifndef SECCOMP_IOCTL_NOTIF_RECV
@@ -423,15 +423,15 @@ int sys_notify_alloc(struct seccomp_notif **req,
 		return -ECANCELED;
 
 	if (req != NULL) {
-		q = pool_block_get(req_size());
+		q = block_get(req_size());
 		if (q == NULL)
 			return -ENOMEM;
 		memset(q, 0, req_size());
 	}
 	if (resp != NULL) {
-		p = pool_block_get(resp_size());
+		p = block_get(resp_size());
 		if (p == NULL) {
-			pool_block_put(q, req_size());
+			block_put(q, req_size());
 			return -ENOMEM;
 		}
 		memset(p, 0, resp_size());
@@ -452,8 +452,8 @@ int sys_notify_alloc(struct seccomp_notif **req,
  */
 void sys_notify_free(struct seccomp_notif *req, struct seccomp_notif_resp *resp)
 {
-	pool_block_put(req, req_size());
-	pool_block_put(resp, resp_size());
+	block_put(req, req_size());
+	block_put(resp, resp_size());
 }
 
 /**
