@@ -32,31 +32,36 @@
 #endif
 
 /*
- * Kernel features, each with the API level that first requires it. A level
- * is reached when it and every level below have all their features. The
- * actions are features too, with action.c's levels.
+ * The kernel's filter flags this library uses, each with the API level
+ * that first requires it and the flags its probe passes.
+ */
+static const struct flag_def {
+	unsigned long flag;
+	unsigned int level;
+	unsigned long probe;
+} flag_defs[] = {
+	{ SECCOMP_FILTER_FLAG_TSYNC, 2, SECCOMP_FILTER_FLAG_TSYNC },
+	{ SECCOMP_FILTER_FLAG_LOG, 3, SECCOMP_FILTER_FLAG_LOG },
+	{ SECCOMP_FILTER_FLAG_SPEC_ALLOW, 4, SECCOMP_FILTER_FLAG_SPEC_ALLOW },
+	{ SECCOMP_FILTER_FLAG_NEW_LISTENER, 5,
+	  SECCOMP_FILTER_FLAG_NEW_LISTENER },
+	{ SECCOMP_FILTER_FLAG_TSYNC_ESRCH, 6, SECCOMP_FILTER_FLAG_TSYNC_ESRCH },
+	/* the kernel accepts this flag only with a listener */
+	{ SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV, 7,
+	  SECCOMP_FILTER_FLAG_NEW_LISTENER |
+		  SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV },
+};
+
+/*
+ * Kernel features, numbered: seccomp(2) itself (level 2), the flags of
+ * flag_defs[] and the actions of action_defs[], with their levels. A level
+ * is reached when it and every level below have all their features.
  */
 enum feature {
 	FEAT_SECCOMP_SYSCALL,
-	FEAT_FLAG_TSYNC,
-	FEAT_FLAG_LOG,
-	FEAT_FLAG_SPEC_ALLOW,
-	FEAT_FLAG_NEW_LISTENER,
-	FEAT_FLAG_TSYNC_ESRCH,
-	FEAT_FLAG_WAIT_KILLABLE,
-	FEAT_ACTION,	/* FEAT_ACTION + i: the kernel has action_defs[i] */
-	FEAT_COUNT = FEAT_ACTION + ACTION_COUNT
-};
-
-/* The levels of the features before the actions. */
-static const unsigned int feature_levels[FEAT_ACTION] = {
-	[FEAT_SECCOMP_SYSCALL] = 2,
-	[FEAT_FLAG_TSYNC] = 2,
-	[FEAT_FLAG_LOG] = 3,
-	[FEAT_FLAG_SPEC_ALLOW] = 4,
-	[FEAT_FLAG_NEW_LISTENER] = 5,
-	[FEAT_FLAG_TSYNC_ESRCH] = 6,
-	[FEAT_FLAG_WAIT_KILLABLE] = 7,
+	FEAT_FLAG,	/* FEAT_FLAG + i: the kernel has flag_defs[i] */
+	FEAT_ACTION = FEAT_FLAG + sizeof(flag_defs) / sizeof(flag_defs[0]),
+	FEAT_COUNT = FEAT_ACTION + ACTION_COUNT	/* + i: action_defs[i] */
 };
 
 enum probe { PROBE_UNKNOWN = 0, PROBE_NO, PROBE_YES };
@@ -99,34 +104,15 @@ static bool probe_action(const struct action_def *def)
 	return seccomp_syscall(SECCOMP_GET_ACTION_AVAIL, 0, &action) == 0;
 }
 
-static bool probe(enum feature feat)
+static bool probe(int feat)
 {
 	if (feat >= FEAT_ACTION)
 		return probe_action(&action_defs[feat - FEAT_ACTION]);
-	switch (feat) {
-	case FEAT_SECCOMP_SYSCALL:
-		/* Strict mode takes no flags: EINVAL proves the call exists. */
-		return seccomp_syscall(SECCOMP_SET_MODE_STRICT, 1, NULL) < 0 &&
-		       errno == EINVAL;
-	case FEAT_FLAG_TSYNC:
-		return probe_flag(SECCOMP_FILTER_FLAG_TSYNC);
-	case FEAT_FLAG_LOG:
-		return probe_flag(SECCOMP_FILTER_FLAG_LOG);
-	case FEAT_FLAG_SPEC_ALLOW:
-		return probe_flag(SECCOMP_FILTER_FLAG_SPEC_ALLOW);
-	case FEAT_FLAG_NEW_LISTENER:
-		return probe_flag(SECCOMP_FILTER_FLAG_NEW_LISTENER);
-	case FEAT_FLAG_TSYNC_ESRCH:
-		return probe_flag(SECCOMP_FILTER_FLAG_TSYNC_ESRCH);
-	case FEAT_FLAG_WAIT_KILLABLE:
-		/* The kernel accepts this flag only with a listener. */
-		return probe_flag(SECCOMP_FILTER_FLAG_NEW_LISTENER |
-				  SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV);
-	case FEAT_ACTION:
-	case FEAT_COUNT:
-		break;
-	}
-	return false;
+	if (feat >= FEAT_FLAG)
+		return probe_flag(flag_defs[feat - FEAT_FLAG].probe);
+	/* Strict mode takes no flags: EINVAL proves the call exists. */
+	return seccomp_syscall(SECCOMP_SET_MODE_STRICT, 1, NULL) < 0 &&
+	       errno == EINVAL;
 }
 
 /* The API level that first requires a feature. */
@@ -134,10 +120,12 @@ static unsigned int level_of(int feat)
 {
 	if (feat >= FEAT_ACTION)
 		return action_defs[feat - FEAT_ACTION].api_level;
-	return feature_levels[feat];
+	if (feat >= FEAT_FLAG)
+		return flag_defs[feat - FEAT_FLAG].level;
+	return 2;
 }
 
-static bool have(enum feature feat)
+static bool have(int feat)
 {
 	enum probe state = feature_state[feat];
 
@@ -225,22 +213,12 @@ bool sys_action_supported(const struct action_def *def)
  */
 bool sys_flag_supported(unsigned long flag)
 {
-	switch (flag) {
-	case SECCOMP_FILTER_FLAG_TSYNC:
-		return have(FEAT_SECCOMP_SYSCALL) && have(FEAT_FLAG_TSYNC);
-	case SECCOMP_FILTER_FLAG_LOG:
-		return have(FEAT_SECCOMP_SYSCALL) && have(FEAT_FLAG_LOG);
-	case SECCOMP_FILTER_FLAG_SPEC_ALLOW:
-		return have(FEAT_SECCOMP_SYSCALL) && have(FEAT_FLAG_SPEC_ALLOW);
-	case SECCOMP_FILTER_FLAG_NEW_LISTENER:
-		return have(FEAT_SECCOMP_SYSCALL) &&
-		       have(FEAT_FLAG_NEW_LISTENER);
-	case SECCOMP_FILTER_FLAG_TSYNC_ESRCH:
-		return have(FEAT_SECCOMP_SYSCALL) && have(FEAT_FLAG_TSYNC_ESRCH);
-	case SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV:
-		return have(FEAT_SECCOMP_SYSCALL) &&
-		       have(FEAT_FLAG_WAIT_KILLABLE);
-	}
+	int i;
+
+	for (i = 0; i < FEAT_ACTION - FEAT_FLAG; i++)
+		if (flag_defs[i].flag == flag)
+			return have(FEAT_SECCOMP_SYSCALL) &&
+			       have(FEAT_FLAG + i);
 	return false;
 }
 
