@@ -722,7 +722,7 @@ static int ranges_enosys(struct ranges *rs, const struct arch_span *spans,
 }
 
 _Static_assert(sizeof(struct gen_bpf_range) % _Alignof(void *) == 0,
-	       "gen_arch() puts pointers after the ranges");
+	       "block_scratch() puts pointers after the ranges");
 
 /*
  * At least @size bytes in g->scratch, which one generation reuses for
@@ -739,74 +739,104 @@ static int scratch_reserve(struct gen *g, size_t size)
 }
 
 /*
- * The block of one ABI (x86_64 and x32 together when the filter has both).
- * @second: the x32 half of such a pair, or NULL.
+ * The block of one ABI (x86_64 and x32 together when the filter has both)
+ * while it is built: what it reads of the database, then its ranges.
  */
-static int gen_arch(struct gen *g, const struct db_arch *arch,
-		    const struct db_arch *second)
-{
-	const struct db_filter *filter = g->filter;
-	struct ranges rs = { 0 };
-	struct db_syscall **prio, **sys = NULL, **sys2 = NULL;
-	struct arch_span *newer = NULL;
-	unsigned int prio_cnt = 0, i, total, depth;
-	struct weighing w = { .enosys = -1 };
-	int deflt, badarch, rc, cnt, cnt2 = 0, newer_cnt = 0;
-	struct gen_bpf_range *r;
-	void *search;
+struct abi_block {
+	const struct db_arch *arch;
+	const struct db_arch *second;	/* x32 of such a pair, or NULL */
+	struct db_syscall **sys, **sys2;	/* their entries */
+	int cnt, cnt2;
+	struct arch_span *newer;	/* what KVERMAX sets apart, or NULL */
+	int newer_cnt;
+	struct ranges rs;
+	struct db_syscall **prio;	/* entries with a priority */
+	unsigned int prio_cnt;
+	void *search;			/* the search's scratch */
+	struct weighing w;
+};
 
-	g->arch = arch->arch;
-	rc = cnt = db_syscalls(arch, &sys);
-	if (rc >= 0 && second != NULL)
-		rc = cnt2 = db_syscalls(second, &sys2);
-	if (rc >= 0 && filter->attr.kvermax != SCMP_KV_UNDEF)
-		rc = newer_cnt = newer_spans(g, arch, second, &newer);
-	if (rc >= 0 && newer != NULL)
-		rc = newer_cnt = spans_unnamed(&newer, (unsigned int)newer_cnt,
-					       sys, (unsigned int)cnt);
-	if (rc >= 0 && newer != NULL && second != NULL)
-		rc = newer_cnt = spans_unnamed(&newer, (unsigned int)newer_cnt,
-					       sys2, (unsigned int)cnt2);
-	if (rc < 0)
-		goto out;
-	total = (unsigned int)cnt + (unsigned int)cnt2;
+/* Reads the ABIs' entries and the numbers KVERMAX sets apart. */
+static int block_read(struct gen *g, struct abi_block *b)
+{
+	int rc;
+
+	rc = b->cnt = db_syscalls(b->arch, &b->sys);
+	if (rc >= 0 && b->second != NULL)
+		rc = b->cnt2 = db_syscalls(b->second, &b->sys2);
+	if (rc >= 0 && g->filter->attr.kvermax != SCMP_KV_UNDEF)
+		rc = b->newer_cnt = newer_spans(g, b->arch, b->second,
+						&b->newer);
+	if (rc >= 0 && b->newer != NULL)
+		rc = b->newer_cnt = spans_unnamed(&b->newer,
+						  (unsigned int)b->newer_cnt,
+						  b->sys, (unsigned int)b->cnt);
+	if (rc >= 0 && b->newer != NULL && b->second != NULL)
+		rc = b->newer_cnt = spans_unnamed(&b->newer,
+						  (unsigned int)b->newer_cnt,
+						  b->sys2,
+						  (unsigned int)b->cnt2);
+	return rc < 0 ? rc : 0;
+}
+
+/*
+ * Takes g->scratch for the ranges, the prioritised entries and the
+ * search, in one block: ranges fill a multiple of the pointers'
+ * alignment, so each part is aligned.
+ */
+static int block_scratch(struct gen *g, struct abi_block *b)
+{
+	unsigned int total = (unsigned int)b->cnt + (unsigned int)b->cnt2;
+	int rc;
+
 	/*
 	 * Each syscall splits off at most two more ranges, BADARCH two, and
 	 * the spans of newer numbers two each.
 	 */
-	rs.cap = 2 * total + 8 + 2 * (unsigned int)newer_cnt;
-	/*
-	 * In one block: ranges, prioritised syscalls, the search's scratch.
-	 * Ranges fill a multiple of the pointers' alignment: each is aligned.
-	 */
-	rc = scratch_reserve(g, rs.cap * sizeof(*rs.r) +
-				       (total + 1) * sizeof(*prio) +
-				       gen_bpf_search_scratch(rs.cap));
+	b->rs.cap = 2 * total + 8 + 2 * (unsigned int)b->newer_cnt;
+	rc = scratch_reserve(g, b->rs.cap * sizeof(*b->rs.r) +
+				       (total + 1) * sizeof(*b->prio) +
+				       gen_bpf_search_scratch(b->rs.cap));
 	if (rc < 0)
-		goto out;
-	rs.r = g->scratch;
-	prio = (struct db_syscall **)(rs.r + rs.cap);
-	search = prio + total + 1;
-	rs.cnt = 1;
-	deflt = bpf_ir_ret(g->ir, filter->attr.act_default);
-	rs.r[0] = (struct gen_bpf_range){ .lo = 0, .hi = UINT32_MAX,
-					  .target = deflt };
-	badarch = bpf_ir_ret(g->ir, filter->attr.act_badarch);
-	rc = deflt < 0 ? deflt : badarch < 0 ? badarch : 0;
+		return rc;
+	b->rs.r = g->scratch;
+	b->prio = (struct db_syscall **)(b->rs.r + b->rs.cap);
+	b->search = b->prio + total + 1;
+	return 0;
+}
+
+/*
+ * The ranges of the number space with their outcomes: the default, the
+ * syscalls' rules, BADARCH for the other ABI of a pair, KVERMAX.
+ */
+static int block_ranges(struct gen *g, struct abi_block *b)
+{
+	const struct db_filter *filter = g->filter;
+	const struct arch_def *arch = b->arch->arch;
+	struct ranges *rs = &b->rs;
+	int rc;
+
+	b->w.deflt = bpf_ir_ret(g->ir, filter->attr.act_default);
+	rs->cnt = 1;
+	rs->r[0] = (struct gen_bpf_range){ .lo = 0, .hi = UINT32_MAX,
+					   .target = b->w.deflt };
+	b->w.badarch = bpf_ir_ret(g->ir, filter->attr.act_badarch);
+	rc = b->w.deflt < 0 ? b->w.deflt : b->w.badarch < 0 ? b->w.badarch : 0;
 	if (rc < 0)
-		goto out;
+		return rc;
 
 	/* the later ABI first, so the first one's -1 rule wins */
-	if (second != NULL) {
-		g->arch = second->arch;
-		rc = add_syscalls(g, sys2, cnt2, &rs, prio, &prio_cnt);
-		g->arch = arch->arch;
+	if (b->second != NULL) {
+		g->arch = b->second->arch;
+		rc = add_syscalls(g, b->sys2, b->cnt2, rs, b->prio,
+				  &b->prio_cnt);
+		g->arch = arch;
 		if (rc < 0)
-			goto out;
+			return rc;
 	}
-	rc = add_syscalls(g, sys, cnt, &rs, prio, &prio_cnt);
+	rc = add_syscalls(g, b->sys, b->cnt, rs, b->prio, &b->prio_cnt);
 	if (rc < 0)
-		goto out;
+		return rc;
 
 	/*
 	 * Where two ABIs share an audit value (x86_64 and x32), each has a
@@ -814,44 +844,69 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	 * other's calls to BADARCH, whatever rules name such numbers, except
 	 * nr -1, which a tracer uses to skip a call.
 	 */
-	if (second == NULL && arch->arch->nr_first > 0)
-		rc = ranges_set(&rs, 0, arch->arch->nr_first - 1, badarch);
-	if (rc == 0 && second == NULL && arch->arch->nr_last < UINT32_MAX - 1)
-		rc = ranges_set(&rs, arch->arch->nr_last + 1, UINT32_MAX - 1,
-				badarch);
+	if (b->second == NULL && arch->nr_first > 0)
+		rc = ranges_set(rs, 0, arch->nr_first - 1, b->w.badarch);
+	if (rc == 0 && b->second == NULL && arch->nr_last < UINT32_MAX - 1)
+		rc = ranges_set(rs, arch->nr_last + 1, UINT32_MAX - 1,
+				b->w.badarch);
 	/* KVERMAX: what rules and BADARCH leave to the default, in part */
-	if (rc == 0 && newer != NULL) {
-		w.enosys = bpf_ir_ret(g->ir, filter->attr.act_enosys);
-		rc = w.enosys < 0 ? w.enosys :
-				    ranges_enosys(&rs, newer,
-						  (unsigned int)newer_cnt,
-						  deflt, w.enosys);
+	if (rc == 0 && b->newer != NULL) {
+		b->w.enosys = bpf_ir_ret(g->ir, filter->attr.act_enosys);
+		rc = b->w.enosys < 0 ?
+			     b->w.enosys :
+			     ranges_enosys(rs, b->newer,
+					   (unsigned int)b->newer_cnt,
+					   b->w.deflt, b->w.enosys);
 	}
-	if (rc < 0)
-		goto out;
+	return rc;
+}
+
+/* The search over the ranges, weighed and with priorities. */
+static int block_search(struct gen *g, struct abi_block *b)
+{
+	struct ranges *rs = &b->rs;
+	struct gen_bpf_range *r;
+	unsigned int i, depth;
+	int rc;
 
 	/* a priority lifts its syscall's range: as high as the depth allows */
-	for (i = 0; i < prio_cnt; i++) {
-		r = &rs.r[ranges_at(&rs, (uint32_t)prio[i]->num)];
-		if (r->priority < prio[i]->priority)
-			r->priority = prio[i]->priority;
+	for (i = 0; i < b->prio_cnt; i++) {
+		r = &rs->r[ranges_at(rs, (uint32_t)b->prio[i]->num)];
+		if (r->priority < b->prio[i]->priority)
+			r->priority = b->prio[i]->priority;
 	}
 	/* the depth of a balanced search: no number pays for the weighting */
-	depth = search_depth(rs.cnt);
-	arch_syscall_span(arch->arch, &w.span[0], &w.span[1]);
-	if (second != NULL)
-		arch_syscall_span(second->arch, &w.span[2], &w.span[3]);
-	w.pair = second != NULL;
-	w.deflt = deflt;
-	w.badarch = badarch;
-	rc = weigh_and_fold(g, &w, rs.r, &rs.cnt);
+	depth = search_depth(rs->cnt);
+	arch_syscall_span(b->arch->arch, &b->w.span[0], &b->w.span[1]);
+	if (b->second != NULL)
+		arch_syscall_span(b->second->arch, &b->w.span[2],
+				  &b->w.span[3]);
+	b->w.pair = b->second != NULL;
+	rc = weigh_and_fold(g, &b->w, rs->r, &rs->cnt);
 	if (rc < 0)
-		goto out;
-	rc = gen_bpf_search(g->ir, rs.r, rs.cnt, depth, search);
-out:
-	free(sys);
-	free(sys2);
-	free(newer);
+		return rc;
+	return gen_bpf_search(g->ir, rs->r, rs->cnt, depth, b->search);
+}
+
+/* Generates one ABI block (@second: x32 of a pair with x86_64, or NULL). */
+static int gen_arch(struct gen *g, const struct db_arch *arch,
+		    const struct db_arch *second)
+{
+	struct abi_block b = { .arch = arch, .second = second,
+			       .w.enosys = -1 };
+	int rc;
+
+	g->arch = arch->arch;
+	rc = block_read(g, &b);
+	if (rc == 0)
+		rc = block_scratch(g, &b);
+	if (rc == 0)
+		rc = block_ranges(g, &b);
+	if (rc == 0)
+		rc = block_search(g, &b);
+	free(b.sys);
+	free(b.sys2);
+	free(b.newer);
 	return rc;
 }
 
