@@ -41,18 +41,25 @@
 
 /**
  * bpf_ir_init - make @ir an empty program graph
+ *
+ * Returns 0, or -ENOMEM (then @ir holds nothing to release).
  */
-void bpf_ir_init(struct bpf_ir *ir)
+int bpf_ir_init(struct bpf_ir *ir)
 {
-	ir->nodes = ir->first_nodes;
 	ir->cnt = 0;
 	ir->cap = BPF_IR_NODES_FOR(BPF_IR_FIRST_SLOTS);
-	ir->slots = ir->first_slots;
 	ir->slot_cnt = BPF_IR_FIRST_SLOTS;
 	ir->slot_shift = 64 - BPF_IR_FIRST_SLOTS_LOG2;
 	ir->laid_out = false;
 	memset(ir->rets, 0, sizeof(ir->rets));
-	memset(ir->first_slots, 0xff, sizeof(ir->first_slots));
+	ir->nodes = malloc(ir->cap * sizeof(*ir->nodes));
+	ir->slots = malloc(ir->slot_cnt * sizeof(*ir->slots));
+	if (ir->nodes == NULL || ir->slots == NULL) {
+		bpf_ir_release(ir);
+		return -ENOMEM;
+	}
+	memset(ir->slots, 0xff, ir->slot_cnt * sizeof(*ir->slots));
+	return 0;
 }
 
 /**
@@ -60,10 +67,8 @@ void bpf_ir_init(struct bpf_ir *ir)
  */
 void bpf_ir_release(struct bpf_ir *ir)
 {
-	if (ir->nodes != ir->first_nodes)
-		free(ir->nodes);
-	if (ir->slots != ir->first_slots)
-		free(ir->slots);
+	free(ir->nodes);
+	free(ir->slots);
 }
 
 /* Two adjacent 32-bit fields as the 64-bit word they make in memory. */
@@ -100,13 +105,7 @@ static int grow(struct bpf_ir *ir)
 	slots = malloc(slot_cnt * sizeof(*slots));
 	if (slots == NULL)
 		return -ENOMEM;
-	if (ir->nodes == ir->first_nodes) {
-		nodes = malloc(cap * sizeof(*nodes));
-		if (nodes != NULL)
-			memcpy(nodes, ir->nodes, ir->cnt * sizeof(*nodes));
-	} else {
-		nodes = realloc(ir->nodes, cap * sizeof(*nodes));
-	}
+	nodes = realloc(ir->nodes, cap * sizeof(*nodes));
 	if (nodes == NULL) {
 		free(slots);
 		return -ENOMEM;
@@ -124,8 +123,7 @@ static int grow(struct bpf_ir *ir)
 			s = (s + 1) & (slot_cnt - 1);
 		slots[s] = (int)i;
 	}
-	if (ir->slots != ir->first_slots)
-		free(ir->slots);
+	free(ir->slots);
 	ir->slots = slots;
 	return 0;
 }

@@ -56,7 +56,7 @@ struct bpf_ir_node {
 
 /*
  * The index of nodes has a power of two slots, at most half of them
- * used. Most filters fit in the room that comes with the graph.
+ * used. Most filters fit in the first ones.
  */
 #define BPF_IR_FIRST_SLOTS_LOG2 9U
 #define BPF_IR_FIRST_SLOTS (1U << BPF_IR_FIRST_SLOTS_LOG2)
@@ -64,8 +64,7 @@ struct bpf_ir_node {
 
 /*
  * A program graph. Its fields belong to bpf_ir.c; the struct is here so
- * that a generator can hold one where it likes: a small program then
- * needs no allocation.
+ * that a generator can hold one where it likes.
  */
 struct bpf_ir {
 	struct bpf_ir_node *nodes;
@@ -79,11 +78,9 @@ struct bpf_ir {
 		uint32_t action;
 		int id;		/* 0 (never a return's id here): empty */
 	} rets[BPF_IR_RET_CACHE];
-	struct bpf_ir_node first_nodes[BPF_IR_NODES_FOR(BPF_IR_FIRST_SLOTS)];
-	int first_slots[BPF_IR_FIRST_SLOTS];
 };
 
-void bpf_ir_init(struct bpf_ir *ir);
+int bpf_ir_init(struct bpf_ir *ir);
 void bpf_ir_release(struct bpf_ir *ir);
 
 int bpf_ir_ret(struct bpf_ir *ir, uint32_t action);

@@ -922,14 +922,16 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 int gen_bpf_generate(const struct db_filter *filter, struct sock_filter **prog,
 		     size_t *len)
 {
-	struct bpf_ir ir;	/* about 10 KiB: room for most programs */
+	struct bpf_ir ir;
 	struct gen g = { .ir = &ir, .filter = filter };
 	const struct db_arch *arch, *second;
 	int target, block, rc;
 	unsigned int i, j;
 	bool big_endian = false, later;
 
-	bpf_ir_init(&ir);
+	rc = bpf_ir_init(&ir);
+	if (rc < 0)
+		return rc;
 
 	/* arch checks are built back to front: each one's "else" is the next */
 	target = bpf_ir_ret(g.ir, filter->attr.act_badarch);

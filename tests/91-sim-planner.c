@@ -156,7 +156,7 @@ static void check_random_plan(struct plan *fast, struct plan *plain,
 	}
 	EXPECT(fast->cost[depth][cnt][0] < NO_SEARCH, 1);
 
-	bpf_ir_init(ir);
+	EXPECT(bpf_ir_init(ir), 0);
 	s->ir = ir;
 	/* targets of the ranges: returns in the graph */
 	for (i = 0; i < cnt; i++)
