@@ -9,18 +9,24 @@
 
 #include "arch.h"
 
-#define ARCH_DEF(tok, bpf, nm, col, bits, be, first, last, base) \
+/*
+ * @col is pasted into SYSCALL_ABI_* by the macro that names it, before
+ * any expansion: compilers predefine some of the names (PPC on 32-bit
+ * PowerPC, mips on MIPS).
+ */
+#define ARCH_DEF(tok, bpf, nm, abi_col, bits, be, first, last, base) \
 	{ .token = (tok), .token_bpf = (bpf), .name = (nm), \
-	  .abi = SYSCALL_ABI_##col, .arg_bits = (bits), .big_endian = (be), \
+	  .abi = (abi_col), .arg_bits = (bits), .big_endian = (be), \
 	  .nr_first = (first), .nr_last = (last), .nr_base = (base) }
 
 /* An ABI with an audit value of its own and numbers from 0. */
 #define ARCH(tok, nm, col, bits, be) \
-	ARCH_DEF(tok, tok, nm, col, bits, be, 0, UINT32_MAX, 0)
+	ARCH_DEF(tok, tok, nm, SYSCALL_ABI_##col, bits, be, 0, UINT32_MAX, 0)
 
 /* A MIPS ABI, whose numbers count from @base. */
 #define ARCH_MIPS(tok, nm, col, bits, be, base) \
-	ARCH_DEF(tok, tok, nm, col, bits, be, 0, UINT32_MAX, base)
+	ARCH_DEF(tok, tok, nm, SYSCALL_ABI_##col, bits, be, 0, UINT32_MAX, \
+		 base)
 
 /* x32 syscalls carry this bit in their number (__X32_SYSCALL_BIT). */
 #define X32_SYSCALL_BIT 0x40000000U
@@ -31,10 +37,10 @@
  */
 static const struct arch_def arch_defs[] = {
 	ARCH(SCMP_ARCH_X86, "x86", X86, 32, false),
-	ARCH_DEF(SCMP_ARCH_X86_64, SCMP_ARCH_X86_64, "x86_64", X86_64, 64,
-		 false, 0, X32_SYSCALL_BIT - 1, 0),
-	ARCH_DEF(SCMP_ARCH_X32, SCMP_ARCH_X86_64, "x32", X32, 32, false,
-		 X32_SYSCALL_BIT, UINT32_MAX, 0),
+	ARCH_DEF(SCMP_ARCH_X86_64, SCMP_ARCH_X86_64, "x86_64",
+		 SYSCALL_ABI_X86_64, 64, false, 0, X32_SYSCALL_BIT - 1, 0),
+	ARCH_DEF(SCMP_ARCH_X32, SCMP_ARCH_X86_64, "x32", SYSCALL_ABI_X32, 32,
+		 false, X32_SYSCALL_BIT, UINT32_MAX, 0),
 	ARCH(SCMP_ARCH_ARM, "arm", ARM, 32, false),
 	ARCH(SCMP_ARCH_AARCH64, "aarch64", AARCH64, 64, false),
 	ARCH(SCMP_ARCH_LOONGARCH64, "loongarch64", LOONGARCH64, 64, false),
