@@ -275,11 +275,12 @@ static int gen_level(struct gen *g, const struct db_node *level, int fail)
 		/* the run of equality tests that ends at @last */
 		start = last;
 		len = 1;
-		while (runs_with(last, last) &&
-		       (before = db_level_prev(level, start)) != NULL &&
-		       runs_with(before, last)) {
-			start = before;
-			len++;
+		if (runs_with(last, last)) {
+			while ((before = db_level_prev(level, start)) != NULL &&
+			       runs_with(before, last)) {
+				start = before;
+				len++;
+			}
 		}
 		if (len >= (last->cmp.mask >> 32 ? SEARCH_MIN_WIDE :
 						   SEARCH_MIN)) {

@@ -52,6 +52,8 @@ static const struct flag_def {
 		  SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV },
 };
 
+#define FLAG_COUNT (sizeof(flag_defs) / sizeof(flag_defs[0]))
+
 /*
  * Kernel features, numbered: seccomp(2) itself (level 2), the flags of
  * flag_defs[] and the actions of action_defs[], with their levels. A level
@@ -60,7 +62,7 @@ static const struct flag_def {
 enum feature {
 	FEAT_SECCOMP_SYSCALL,
 	FEAT_FLAG,	/* FEAT_FLAG + i: the kernel has flag_defs[i] */
-	FEAT_ACTION = FEAT_FLAG + sizeof(flag_defs) / sizeof(flag_defs[0]),
+	FEAT_ACTION = FEAT_FLAG + FLAG_COUNT,
 	FEAT_COUNT = FEAT_ACTION + ACTION_COUNT	/* + i: action_defs[i] */
 };
 
@@ -213,12 +215,12 @@ bool sys_action_supported(const struct action_def *def)
  */
 bool sys_flag_supported(unsigned long flag)
 {
-	int i;
+	unsigned int i;
 
-	for (i = 0; i < FEAT_ACTION - FEAT_FLAG; i++)
+	for (i = 0; i < FLAG_COUNT; i++)
 		if (flag_defs[i].flag == flag)
 			return have(FEAT_SECCOMP_SYSCALL) &&
-			       have(FEAT_FLAG + i);
+			       have(FEAT_FLAG + (int)i);
 	return false;
 }
 
