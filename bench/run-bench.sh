@@ -45,7 +45,8 @@ opts="--data $BENCH_DATA --min-time $BENCH_MIN_TIME --min-reps $BENCH_MIN_REPS"
 [ -n "$BENCH_ONLY" ] && opts="$opts --only $BENCH_ONLY"
 
 # The system variant: the same source, the system header and library only
-# (no -I into this tree, so <seccomp.h> is /usr/include's).
+# (no -I into this tree's include/, so <seccomp.h> is /usr/include's; src/
+# only for the ABI list, arch_list.h).
 sys=""
 note=""
 so=${SYSTEM_SECCOMP:-$($CC -print-file-name=libseccomp.so.2)}
@@ -53,7 +54,8 @@ if [ ! -r /usr/include/seccomp.h ]; then
 	note="system libseccomp-dev not installed (no /usr/include/seccomp.h): comparison columns skipped"
 elif [ ! -r "$so" ] || [ "${so#/}" = "$so" ]; then
 	note="system libseccomp.so.2 not found: comparison columns skipped"
-elif ! $CC $CFLAGS -I"$TOOLS_SRCDIR" -I"$BENCH_SRCDIR" -o "$out/bench-system" \
+elif ! $CC $CFLAGS -I"$TOOLS_SRCDIR" -I"$BENCH_SRCDIR" \
+	-iquote "$TOOLS_SRCDIR/../src" -o "$out/bench-system" \
 	"$BENCH_SRCDIR/bench.c" "$BENCH_SRCDIR/workload.c" \
 	"$TOOLS_SRCDIR/profile.c" "$TOOLS_SRCDIR/bpf_sim.c" "$so" -ljansson; then
 	note="building the system variant failed: comparison columns skipped"

@@ -9,63 +9,27 @@
 
 #include "arch.h"
 
-/*
- * @col is pasted into SYSCALL_ABI_* by the macro that names it, before
- * any expansion: compilers predefine some of the names (PPC on 32-bit
- * PowerPC, mips on MIPS).
- */
-#define ARCH_DEF(tok, bpf, nm, abi_col, bits, be, first, last, base) \
-	{ .token = (tok), .token_bpf = (bpf), .name = (nm), \
-	  .abi = (abi_col), .arg_bits = (bits), .big_endian = (be), \
-	  .nr_first = (first), .nr_last = (last), .nr_base = (base) }
-
-/* An ABI with an audit value of its own and numbers from 0. */
-#define ARCH(tok, nm, col, bits, be) \
-	ARCH_DEF(tok, tok, nm, SYSCALL_ABI_##col, bits, be, 0, UINT32_MAX, 0)
-
-/* A MIPS ABI, whose numbers count from @base. */
-#define ARCH_MIPS(tok, nm, col, bits, be, base) \
-	ARCH_DEF(tok, tok, nm, SYSCALL_ABI_##col, bits, be, 0, UINT32_MAX, \
-		 base)
-
 /* x32 syscalls carry this bit in their number (__X32_SYSCALL_BIT). */
 #define X32_SYSCALL_BIT 0x40000000U
 
 /*
- * Every ABI libseccomp knows. x32 shares x86_64's audit value in the kernel;
- * the x32 bit in the number tells their syscalls apart.
+ * x32 shares x86_64's audit value in the kernel; the x32 bit in the number
+ * tells their syscalls apart: x86_64's are below it, x32's from it up.
  */
-static const struct arch_def arch_defs[] = {
-	ARCH(SCMP_ARCH_X86, "x86", X86, 32, false),
-	ARCH_DEF(SCMP_ARCH_X86_64, SCMP_ARCH_X86_64, "x86_64",
-		 SYSCALL_ABI_X86_64, 64, false, 0, X32_SYSCALL_BIT - 1, 0),
-	ARCH_DEF(SCMP_ARCH_X32, SCMP_ARCH_X86_64, "x32", SYSCALL_ABI_X32, 32,
-		 false, X32_SYSCALL_BIT, UINT32_MAX, 0),
-	ARCH(SCMP_ARCH_ARM, "arm", ARM, 32, false),
-	ARCH(SCMP_ARCH_AARCH64, "aarch64", AARCH64, 64, false),
-	ARCH(SCMP_ARCH_LOONGARCH64, "loongarch64", LOONGARCH64, 64, false),
-	ARCH(SCMP_ARCH_M68K, "m68k", M68K, 32, true),
-	ARCH_MIPS(SCMP_ARCH_MIPS, "mips", MIPS, 32, true, 4000),
-	ARCH_MIPS(SCMP_ARCH_MIPSEL, "mipsel", MIPS, 32, false, 4000),
-	ARCH_MIPS(SCMP_ARCH_MIPS64, "mips64", MIPS64, 64, true, 5000),
-	ARCH_MIPS(SCMP_ARCH_MIPSEL64, "mipsel64", MIPS64, 64, false, 5000),
-	ARCH_MIPS(SCMP_ARCH_MIPS64N32, "mips64n32", MIPS64N32, 32, true, 6000),
-	ARCH_MIPS(SCMP_ARCH_MIPSEL64N32, "mipsel64n32", MIPS64N32, 32, false,
-		  6000),
-	ARCH(SCMP_ARCH_PARISC, "parisc", PARISC, 32, true),
-	ARCH(SCMP_ARCH_PARISC64, "parisc64", PARISC64, 64, true),
-	ARCH(SCMP_ARCH_PPC, "ppc", PPC, 32, true),
-	ARCH(SCMP_ARCH_PPC64, "ppc64", PPC64, 64, true),
-	ARCH(SCMP_ARCH_PPC64LE, "ppc64le", PPC64, 64, false),
-	ARCH(SCMP_ARCH_RISCV64, "riscv64", RISCV64, 64, false),
-	ARCH(SCMP_ARCH_S390, "s390", S390, 32, true),
-	ARCH(SCMP_ARCH_S390X, "s390x", S390X, 64, true),
-	ARCH(SCMP_ARCH_SH, "sh", SH, 32, false),
-	ARCH(SCMP_ARCH_SHEB, "sheb", SH, 32, true),
-};
+#define AUDIT_TOKEN(tok) ((tok) == SCMP_ARCH_X32 ? SCMP_ARCH_X86_64 : (tok))
+#define NR_FIRST(tok) ((tok) == SCMP_ARCH_X32 ? X32_SYSCALL_BIT : 0)
+#define NR_LAST(tok) \
+	((tok) == SCMP_ARCH_X86_64 ? X32_SYSCALL_BIT - 1 : UINT32_MAX)
 
-_Static_assert(sizeof(arch_defs) / sizeof(arch_defs[0]) == ARCH_COUNT,
-	       "ARCH_COUNT counts the rows of arch_defs");
+#define ARCH_DEF(mac, nm, col, bits, be, base, goarch) \
+	{ .token = SCMP_ARCH_##mac, \
+	  .token_bpf = AUDIT_TOKEN(SCMP_ARCH_##mac), \
+	  .name = (nm), .abi = SYSCALL_ABI_##col, .arg_bits = (bits), \
+	  .big_endian = (be), .nr_first = NR_FIRST(SCMP_ARCH_##mac), \
+	  .nr_last = NR_LAST(SCMP_ARCH_##mac), .nr_base = (base) },
+
+/* Every ABI libseccomp knows (arch_list.h). */
+static const struct arch_def arch_defs[] = { ARCH_LIST(ARCH_DEF) };
 
 /* The token of the ABI this library was compiled for. */
 #if defined(__x86_64__) && defined(__ILP32__)

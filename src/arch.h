@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "arch_list.h"
 #include "syscalls.h"
 
 /* One ABI a filter can hold. */
@@ -46,8 +47,9 @@ struct arch_route {
 	int prio;		/* num or mux_nr */
 };
 
-/* How many ABIs there are: the rows of arch.c's table. */
-#define ARCH_COUNT 23
+/* How many ABIs there are: the rows of arch_list.h. */
+#define ARCH_COUNT_ONE(...) +1
+enum { ARCH_COUNT = 0 ARCH_LIST(ARCH_COUNT_ONE) };
 
 /* A stretch of syscall numbers, lo..hi. */
 struct arch_span {

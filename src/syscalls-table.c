@@ -9,6 +9,28 @@
 
 #include "syscalls.h"
 
+/* enum syscall_abi numbers the columns in this order. */
+_Static_assert(SYSCALL_ABI_X86 == 0 &&
+	       SYSCALL_ABI_X86_64 == 1 &&
+	       SYSCALL_ABI_X32 == 2 &&
+	       SYSCALL_ABI_ARM == 3 &&
+	       SYSCALL_ABI_AARCH64 == 4 &&
+	       SYSCALL_ABI_LOONGARCH64 == 5 &&
+	       SYSCALL_ABI_M68K == 6 &&
+	       SYSCALL_ABI_MIPS == 7 &&
+	       SYSCALL_ABI_MIPS64 == 8 &&
+	       SYSCALL_ABI_MIPS64N32 == 9 &&
+	       SYSCALL_ABI_PARISC == 10 &&
+	       SYSCALL_ABI_PARISC64 == 11 &&
+	       SYSCALL_ABI_PPC == 12 &&
+	       SYSCALL_ABI_PPC64 == 13 &&
+	       SYSCALL_ABI_RISCV64 == 14 &&
+	       SYSCALL_ABI_S390 == 15 &&
+	       SYSCALL_ABI_S390X == 16 &&
+	       SYSCALL_ABI_SH == 17 &&
+	       SYSCALL_ABI_COUNT == 18,
+	       "enum syscall_abi follows src/syscalls.csv");
+
 /* { name, pnr, { x86, x86_64, x32, arm, aarch64, loongarch64, m68k, mips, mips64, mips64n32, parisc, parisc64, ppc, ppc64, riscv64, s390, s390x, sh }, { first versions } } */
 const struct syscall_def syscall_defs[] = {
 	{ "_llseek", -10026, { 140, -10026, -10026, 140, -10026, -10026, 140, 4140, -10026, -10026, 140, -10026, 140, 140, -10026, 140, -10026, 140 },

@@ -33,6 +33,7 @@
 #include <strings.h>
 #include <sys/utsname.h>
 
+#include "arch_list.h"
 #include "profile.h"
 
 const char *const profile_docker_caps[] = {
@@ -111,38 +112,18 @@ static const char *const all_caps[] = {
 #endif
 
 /*
- * libseccomp's name of each ABI and the name moby compares includes and
- * excludes "arches" with: Go's GOARCH where Go has a port, else the same.
+ * Each ABI (arch_list.h): libseccomp's name, the name moby compares
+ * includes and excludes "arches" with, its token and argument width.
  */
+#define ARCH_ROW(mac, nm, col, bits, be, base, goarch) \
+	{ nm, goarch, SCMP_ARCH_##mac, bits },
 static const struct {
 	const char *name;
 	const char *host;
 	uint32_t token;
-} arch_table[] = {
-    {"x86", "386", SCMP_ARCH_X86},
-    {"x86_64", "amd64", SCMP_ARCH_X86_64},
-    {"x32", "x32", SCMP_ARCH_X32},
-    {"arm", "arm", SCMP_ARCH_ARM},
-    {"aarch64", "arm64", SCMP_ARCH_AARCH64},
-    {"loongarch64", "loong64", SCMP_ARCH_LOONGARCH64},
-    {"m68k", "m68k", SCMP_ARCH_M68K},
-    {"mips", "mips", SCMP_ARCH_MIPS},
-    {"mipsel", "mipsle", SCMP_ARCH_MIPSEL},
-    {"mips64", "mips64", SCMP_ARCH_MIPS64},
-    {"mipsel64", "mips64le", SCMP_ARCH_MIPSEL64},
-    {"mips64n32", "mips64n32", SCMP_ARCH_MIPS64N32},
-    {"mipsel64n32", "mipsel64n32", SCMP_ARCH_MIPSEL64N32},
-    {"parisc", "parisc", SCMP_ARCH_PARISC},
-    {"parisc64", "parisc64", SCMP_ARCH_PARISC64},
-    {"ppc", "ppc", SCMP_ARCH_PPC},
-    {"ppc64", "ppc64", SCMP_ARCH_PPC64},
-    {"ppc64le", "ppc64le", SCMP_ARCH_PPC64LE},
-    {"riscv64", "riscv64", SCMP_ARCH_RISCV64},
-    {"s390", "s390", SCMP_ARCH_S390},
-    {"s390x", "s390x", SCMP_ARCH_S390X},
-    {"sh", "sh", SCMP_ARCH_SH},
-    {"sheb", "sheb", SCMP_ARCH_SHEB},
-};
+	unsigned int bits;
+} arch_table[] = { ARCH_LIST(ARCH_ROW) };
+#undef ARCH_ROW
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -445,6 +426,16 @@ const char *profile_arch_name(uint32_t token)
 		if (arch_table[i].token == token)
 			return arch_table[i].name;
 	return NULL;
+}
+
+bool profile_arch_64bit(uint32_t token)
+{
+	size_t i;
+
+	for (i = 0; i < N(arch_table); i++)
+		if (arch_table[i].token == token)
+			return arch_table[i].bits == 64;
+	return false;
 }
 
 /* The name includes/excludes use for @token (Go's, see arch_table). */

@@ -188,6 +188,12 @@ uint32_t profile_arch_token(const char *name);
 const char *profile_arch_name(uint32_t token);
 
 /**
+ * profile_arch_64bit() - whether the filter compares the arguments of ABI
+ * @token in 64 bits (false for 32-bit and unknown ABIs)
+ */
+bool profile_arch_64bit(uint32_t token);
+
+/**
  * profile_cap_known() - whether @name is a Linux capability ("CAP_...")
  */
 bool profile_cap_known(const char *name);

@@ -8,13 +8,10 @@
 
 #include <seccomp.h>
 
+#include "arch_list.h"
+
 /* The public API maps names to tokens only, so try every name. */
-static const char *const arch_names[] = {
-	"x86", "x86_64", "x32", "arm", "aarch64", "loongarch64", "m68k",
-	"mips", "mipsel", "mips64", "mipsel64", "mips64n32", "mipsel64n32",
-	"parisc", "parisc64", "ppc", "ppc64", "ppc64le", "riscv64", "s390",
-	"s390x", "sh", "sheb",
-};
+static const char *const arch_names[] = { ARCH_LIST(ARCH_LIST_NAME) };
 
 int main(int argc, char *argv[])
 {

@@ -28,23 +28,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
+#include "arch_list.h"
 #include "bpf_diff_names.h"
 #include "bpf_prove.h"
 #include "bpf_sim.h"
 
 #define DEFAULT_MAX 16
 
-/* ABIs that share a syscall table column with another name. */
+/* Each ABI's syscall table: a column of src/syscalls.csv (arch_list.h). */
+#define ARCH_COLUMN(mac, name, col, ...) { name, #col },
 static const struct {
 	const char *abi;
 	const char *column;
-} same_table[] = {
-	{ "mipsel", "mips" },	     { "mipsel64", "mips64" },
-	{ "mipsel64n32", "mips64n32" }, { "ppc64le", "ppc64" },
-	{ "sheb", "sh" },
-};
+} abi_columns[] = { ARCH_LIST(ARCH_COLUMN) };
+#undef ARCH_COLUMN
 
 static _Noreturn void usage(const char *prog, int status)
 {
@@ -68,11 +68,11 @@ static int column(const char *abi)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(same_table) / sizeof(same_table[0]); i++)
-		if (strcmp(abi, same_table[i].abi) == 0)
-			abi = same_table[i].column;
+	for (i = 0; i < sizeof(abi_columns) / sizeof(abi_columns[0]); i++)
+		if (strcmp(abi, abi_columns[i].abi) == 0)
+			abi = abi_columns[i].column;
 	for (i = 0; i < DIFF_ABIS; i++)
-		if (strcmp(abi, diff_abis[i]) == 0)
+		if (strcasecmp(abi, diff_abis[i]) == 0)
 			return (int)i;
 	return -1;
 }

@@ -18,22 +18,6 @@
 
 #include "scmp_profile.h"
 
-/* ABIs whose arguments the filter compares in 64 bits. */
-static bool args_64bit(uint32_t token)
-{
-	static const char *const names[] = {
-	    "x86_64",	"aarch64", "loongarch64", "mips64",  "mipsel64",
-	    "parisc64", "ppc64",   "ppc64le",	  "riscv64", "s390x",
-	};
-	const char *name = profile_arch_name(token);
-	size_t i;
-
-	for (i = 0; name != NULL && i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(name, names[i]) == 0)
-			return true;
-	return false;
-}
-
 static bool cmp_holds(const struct scmp_arg_cmp *c, const uint64_t *args,
 		      bool wide)
 {
@@ -71,7 +55,7 @@ static const struct profile_rule *responsible(const struct profile *p,
 {
 	const uint64_t *args = (const uint64_t *)d->args;
 	const struct profile_rule *r;
-	bool wide = args_64bit(token);
+	bool wide = profile_arch_64bit(token);
 	unsigned int k;
 	size_t i;
 	int rnr;

@@ -12,12 +12,7 @@
 #include "arch.h"
 
 /* libseccomp's names of every ABI, for -a (seccomp_arch_resolve_name) */
-static const char *const arch_names[] = {
-    "x86",	   "x86_64", "x32",	 "arm",	   "aarch64",  "loongarch64",
-    "m68k",	   "mips",   "mipsel",	 "mips64", "mipsel64", "mips64n32",
-    "mipsel64n32", "parisc", "parisc64", "ppc",	   "ppc64",    "ppc64le",
-    "riscv64",	   "s390",   "s390x",	 "sh",	   "sheb",
-};
+static const char *const arch_names[] = { ARCH_LIST(ARCH_LIST_NAME) };
 
 static void print_arch_names(void)
 {

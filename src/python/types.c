@@ -1,64 +1,34 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /* The value classes: Arch, Attr, Arg, Notification, NotificationResponse. */
 
+#include <ctype.h>
 #include <string.h>
 
+/* relative: setup.py builds the module without the tree's -I flags */
+#include "../arch_list.h"
 #include "module.h"
 
 /*
  * Arch
  */
 
-struct arch_entry {
-	const char *attr; /* the class attribute; its lower case is the name */
-	uint32_t token;
-};
+/*
+ * Every ABI (arch_list.h) by name; the tokens come from the library at
+ * import (seccomp_arch_resolve_name()), so that a module built against an
+ * older libseccomp (setup.py) offers the ABIs that library knows.
+ */
+static const char *const arch_names[] = { ARCH_LIST(ARCH_LIST_NAME) };
+#define ARCH_NAMES (sizeof(arch_names) / sizeof(arch_names[0]))
+static uint32_t arch_tokens[ARCH_NAMES]; /* 0: unknown to the library */
 
-/* clang-format off */
-#define ARCH(x) { #x, SCMP_ARCH_##x }
-static const struct arch_entry arch_table[] = {
-	ARCH(X86),
-	ARCH(X86_64),
-	ARCH(X32),
-	ARCH(ARM),
-	ARCH(AARCH64),
-#ifdef SCMP_ARCH_LOONGARCH64
-	ARCH(LOONGARCH64),
-#endif
-#ifdef SCMP_ARCH_M68K
-	ARCH(M68K),
-#endif
-	ARCH(MIPS),
-	ARCH(MIPS64),
-	ARCH(MIPS64N32),
-	ARCH(MIPSEL),
-	ARCH(MIPSEL64),
-	ARCH(MIPSEL64N32),
-	ARCH(PARISC),
-	ARCH(PARISC64),
-	ARCH(PPC),
-	ARCH(PPC64),
-	ARCH(PPC64LE),
-	ARCH(S390),
-	ARCH(S390X),
-	ARCH(RISCV64),
-#ifdef SCMP_ARCH_SH
-	ARCH(SH),
-	ARCH(SHEB),
-#endif
-};
-#undef ARCH
-/* clang-format on */
-#define ARCH_TABLE_LEN (sizeof(arch_table) / sizeof(arch_table[0]))
-
-/* The table entry of a token (not SCMP_ARCH_NATIVE), or NULL. */
-static const struct arch_entry *arch_lookup(uint32_t token)
+/* The name of a token (not SCMP_ARCH_NATIVE), or NULL. */
+static const char *arch_lookup(uint32_t token)
 {
 	size_t i;
 
-	for (i = 0; i < ARCH_TABLE_LEN; i++)
-		if (arch_table[i].token == token)
-			return &arch_table[i];
+	for (i = 0; i < ARCH_NAMES; i++)
+		if (arch_tokens[i] != 0 && arch_tokens[i] == token)
+			return arch_names[i];
 	return NULL;
 }
 
@@ -138,18 +108,12 @@ static PyObject *Arch_int(PyObject *self)
 /* The arch's name as seccomp_arch_resolve_name() takes it. */
 static PyObject *Arch_str(PyObject *self)
 {
-	const struct arch_entry *e = arch_lookup(((ArchObject *)self)->token);
-	PyObject *s, *lower;
+	const char *name = arch_lookup(((ArchObject *)self)->token);
 
-	if (e == NULL)
+	if (name == NULL)
 		return PyUnicode_FromFormat("0x%08x",
 					    ((ArchObject *)self)->token);
-	s = PyUnicode_FromString(e->attr);
-	if (s == NULL)
-		return NULL;
-	lower = PyObject_CallMethod(s, "lower", NULL);
-	Py_DECREF(s);
-	return lower;
+	return PyUnicode_FromString(name);
 }
 
 static PyObject *Arch_repr(PyObject *self)
@@ -624,10 +588,19 @@ int types_add_constants(void)
 
 	if (value_dict_set(dict, "NATIVE", value_int32(SCMP_ARCH_NATIVE)) < 0)
 		return -1;
-	for (i = 0; i < ARCH_TABLE_LEN; i++)
-		if (value_dict_set(dict, arch_table[i].attr,
-				   value_int32(arch_table[i].token)) < 0)
+	for (i = 0; i < ARCH_NAMES; i++) {
+		char attr[16]; /* the class attribute: the name in capitals */
+		size_t j;
+
+		arch_tokens[i] = seccomp_arch_resolve_name(arch_names[i]);
+		if (arch_tokens[i] == 0)
+			continue;
+		for (j = 0; arch_names[i][j] != '\0' && j < sizeof(attr) - 1; j++)
+			attr[j] = (char)toupper((unsigned char)arch_names[i][j]);
+		attr[j] = '\0';
+		if (value_dict_set(dict, attr, value_int32(arch_tokens[i])) < 0)
 			return -1;
+	}
 	PyType_Modified(&ArchType);
 	dict = AttrType.tp_dict;
 	for (i = 0; i < sizeof(attr_table) / sizeof(attr_table[0]); i++)
