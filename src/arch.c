@@ -322,12 +322,30 @@ unsigned int arch_syscall_kver(const struct arch_def *arch, int num)
 	return def == NULL ? 0 : def->kver[arch->abi];
 }
 
+/* The next number, from row @*row of @arch's order, that @kver has. */
+static uint32_t next_syscall(const struct arch_def *arch, unsigned int kver,
+			     unsigned int *row)
+{
+	const uint16_t *order =
+		&syscall_num_order[arch->abi * syscall_defs_count];
+	const struct syscall_def *def;
+
+	while (*row < syscall_defs_count) {
+		def = &syscall_defs[order[(*row)++]];
+		if (def->num[arch->abi] >= 0 && def->kver[arch->abi] <= kver)
+			return (uint32_t)def->num[arch->abi];
+	}
+	return UINT32_MAX;
+}
+
 /**
  * arch_syscall_newer - the numbers of an ABI that are no syscall at a
- *                      Linux version
+ *                      Linux version, but those a filter has rules for
  * @arch: the ABI
  * @kver: the version, an enum scmp_kver value
- * @out: room for syscall_defs_count + 1 spans
+ * @keep: @keep_cnt numbers to leave out, ascending (db_rule_numbers():
+ *        rules win over KVERMAX)
+ * @out: room for syscall_defs_count + @keep_cnt + 1 spans
  *
  * Of the ABI's part of its audit value (nr_first..nr_last), the numbers
  * its table gives to no syscall, or to one the ABI got after @kver: on
@@ -336,26 +354,24 @@ unsigned int arch_syscall_kver(const struct arch_def *arch, int num)
  * call. Returns how many sorted, disjoint spans it wrote to @out.
  */
 unsigned int arch_syscall_newer(const struct arch_def *arch, unsigned int kver,
+				const uint32_t *keep, unsigned int keep_cnt,
 				struct arch_span *out)
 {
-	const uint16_t *order =
-		&syscall_num_order[arch->abi * syscall_defs_count];
-	const struct syscall_def *def;
-	uint32_t from = arch->nr_first, num;
+	uint32_t from = arch->nr_first, num, sys, rule;
 	uint32_t last = arch->nr_last < UINT32_MAX ? arch->nr_last :
 						     UINT32_MAX - 1;
-	unsigned int i, cnt = 0;
+	unsigned int row = 0, k = 0, cnt = 0;
 
-	/* every number the table has, in order, pseudo numbers first */
-	for (i = 0; i < syscall_defs_count; i++) {
-		def = &syscall_defs[order[i]];
-		if (def->num[arch->abi] < 0 || def->kver[arch->abi] > kver)
-			continue;
-		num = (uint32_t)def->num[arch->abi];
+	/* the table's numbers and @keep, merged: UINT32_MAX ends either */
+	sys = next_syscall(arch, kver, &row);
+	rule = keep_cnt > 0 ? keep[0] : UINT32_MAX;
+	while ((num = sys < rule ? sys : rule) <= last) {
+		if (num == sys)
+			sys = next_syscall(arch, kver, &row);
+		if (num == rule)
+			rule = ++k < keep_cnt ? keep[k] : UINT32_MAX;
 		if (num < from)
 			continue;
-		if (num > last)
-			break;
 		if (num > from)
 			out[cnt++] = (struct arch_span){ from, num - 1 };
 		from = num + 1;

@@ -71,6 +71,7 @@ void arch_syscall_span(const struct arch_def *arch, uint32_t *first,
 		       uint32_t *last);
 unsigned int arch_syscall_kver(const struct arch_def *arch, int num);
 unsigned int arch_syscall_newer(const struct arch_def *arch, unsigned int kver,
+				const uint32_t *keep, unsigned int keep_cnt,
 				struct arch_span *out);
 bool arch_kver_version(unsigned int kver, unsigned int *major,
 		       unsigned int *minor);

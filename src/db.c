@@ -1167,3 +1167,22 @@ int db_syscalls(const struct db_arch *arch, struct db_syscall ***out)
 	*out = (struct db_syscall **)array;
 	return (int)cnt;
 }
+
+/**
+ * db_rule_numbers - the numbers of the entries that have rules
+ * @sys: @cnt syscall entries in number order (db_syscalls())
+ * @out: room for @cnt numbers
+ *
+ * Leaves out pseudo numbers and -1, and entries with a priority only.
+ * Returns how many, ascending.
+ */
+unsigned int db_rule_numbers(struct db_syscall *const *sys, unsigned int cnt,
+			     uint32_t *out)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < cnt; i++)
+		if (sys[i]->num >= 0 && !db_branch_empty(&sys[i]->rules))
+			out[n++] = (uint32_t)sys[i]->num;
+	return n;
+}

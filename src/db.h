@@ -244,5 +244,7 @@ void db_transaction_reject(struct db_filter *filter);
 void db_transaction_commit(struct db_filter *filter);
 
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out);
+unsigned int db_rule_numbers(struct db_syscall *const *sys, unsigned int cnt,
+			     uint32_t *out);
 
 #endif

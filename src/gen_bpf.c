@@ -584,82 +584,6 @@ static int add_syscalls(struct gen *g, struct db_syscall **sys, int cnt,
 }
 
 /*
- * The numbers SCMP_FLTATR_CTL_KVERMAX sets apart on one ABI or a pair (in
- * number order: x86_64's part lies below x32's), into *@out, a block the
- * caller frees. Returns how many spans, or -ENOMEM.
- */
-static int newer_spans(const struct gen *g, const struct db_arch *arch,
-		       const struct db_arch *second, struct arch_span **out)
-{
-	const struct arch_def *first = arch->arch, *next = NULL;
-	unsigned int kver = g->filter->attr.kvermax, cnt;
-
-	if (second != NULL) {
-		next = second->arch;
-		if (next->nr_first < first->nr_first) {
-			next = first;
-			first = second->arch;
-		}
-	}
-	*out = malloc(2 * (syscall_defs_count + 1) * sizeof(**out));
-	if (*out == NULL)
-		return -ENOMEM;
-	cnt = arch_syscall_newer(first, kver, *out);
-	if (next != NULL)
-		cnt += arch_syscall_newer(next, kver, *out + cnt);
-	return (int)cnt;
-}
-
-/*
- * Takes the numbers of the @cnt syscall entries @named (in number order)
- * that have rules out of the @spans_cnt spans *@spans (sorted, a block the caller frees,
- * replaced by a new one). Rules win over KVERMAX: a syscall with rules
- * keeps them even when none can ever match (a0 < 0), and its outcome is
- * then the default action's. Returns the number of spans, or -ENOMEM.
- */
-static int spans_unnamed(struct arch_span **spans, unsigned int spans_cnt,
-			 struct db_syscall *const *named, unsigned int cnt)
-{
-	struct arch_span *in = *spans, *out;
-	unsigned int i, k = 0, n = 0;
-	uint32_t lo, num;
-	bool rest;
-
-	/* each named number splits at most one span in two */
-	out = malloc((spans_cnt + cnt) * sizeof(*out));
-	if (out == NULL)
-		return -ENOMEM;
-	for (i = 0; i < spans_cnt; i++) {
-		lo = in[i].lo;
-		rest = true;
-		for (; k < cnt; k++) {
-			/* pseudo numbers and -1; a priority names no action */
-			if (named[k]->num < 0 ||
-			    db_branch_empty(&named[k]->rules))
-				continue;
-			num = (uint32_t)named[k]->num;
-			if (num > in[i].hi)
-				break;
-			if (num < lo)
-				continue;
-			if (num > lo)
-				out[n++] = (struct arch_span){ lo, num - 1 };
-			if (num == in[i].hi) {
-				rest = false;
-				k++;
-				break;
-			}
-			lo = num + 1;
-		}
-		if (rest)
-			out[n++] = (struct arch_span){ lo, in[i].hi };
-	}
-	free(in);
-	*spans = out;
-	return (int)n;
-}
-
-/*
  * Appends lo..hi with @target to @out, joined with the range before it if
  * that has the same outcome.
  */
@@ -757,6 +681,48 @@ struct abi_block {
 	struct weighing w;
 };
 
+/*
+ * The numbers SCMP_FLTATR_CTL_KVERMAX sets apart on the block's ABI or
+ * pair (in number order: x86_64's part lies below x32's), less those with
+ * rules, into b->newer, a block the caller frees. Returns how many spans,
+ * or -ENOMEM.
+ */
+static int newer_spans(const struct gen *g, struct abi_block *b)
+{
+	struct part {
+		const struct arch_def *arch;
+		struct db_syscall *const *sys;
+		unsigned int cnt;
+	} part[2] = {
+		{ b->arch->arch, b->sys, (unsigned int)b->cnt },
+		{ b->second == NULL ? NULL : b->second->arch, b->sys2,
+		  (unsigned int)b->cnt2 },
+	}, tmp;
+	unsigned int kver = g->filter->attr.kvermax, i, keep_cnt, n = 0;
+	uint32_t *keep;
+
+	b->newer = malloc((2 * (syscall_defs_count + 1) + part[0].cnt +
+			   part[1].cnt) * sizeof(*b->newer));
+	keep = malloc((part[0].cnt + part[1].cnt + 1) * sizeof(*keep));
+	if (b->newer == NULL || keep == NULL) {
+		free(keep);
+		return -ENOMEM;
+	}
+	if (part[1].arch != NULL &&
+	    part[1].arch->nr_first < part[0].arch->nr_first) {
+		tmp = part[0];
+		part[0] = part[1];
+		part[1] = tmp;
+	}
+	for (i = 0; i < 2 && part[i].arch != NULL; i++) {
+		keep_cnt = db_rule_numbers(part[i].sys, part[i].cnt, keep);
+		n += arch_syscall_newer(part[i].arch, kver, keep, keep_cnt,
+					b->newer + n);
+	}
+	free(keep);
+	return (int)n;
+}
+
 /* Reads the ABIs' entries and the numbers KVERMAX sets apart. */
 static int block_read(struct gen *g, struct abi_block *b)
 {
@@ -766,17 +732,7 @@ static int block_read(struct gen *g, struct abi_block *b)
 	if (rc >= 0 && b->second != NULL)
 		rc = b->cnt2 = db_syscalls(b->second, &b->sys2);
 	if (rc >= 0 && g->filter->attr.kvermax != SCMP_KV_UNDEF)
-		rc = b->newer_cnt = newer_spans(g, b->arch, b->second,
-						&b->newer);
-	if (rc >= 0 && b->newer != NULL)
-		rc = b->newer_cnt = spans_unnamed(&b->newer,
-						  (unsigned int)b->newer_cnt,
-						  b->sys, (unsigned int)b->cnt);
-	if (rc >= 0 && b->newer != NULL && b->second != NULL)
-		rc = b->newer_cnt = spans_unnamed(&b->newer,
-						  (unsigned int)b->newer_cnt,
-						  b->sys2,
-						  (unsigned int)b->cnt2);
+		rc = b->newer_cnt = newer_spans(g, b);
 	return rc < 0 ? rc : 0;
 }
 

@@ -294,37 +294,27 @@ static void print_newer(struct pfc *p, const struct db_filter *filter,
 {
 	unsigned int major, minor, i, n;
 	struct arch_span *spans;
-	uint32_t lo, num;
-	int k = 0;
+	uint32_t *keep;
 
-	spans = malloc((syscall_defs_count + 1) * sizeof(*spans));
-	if (spans == NULL) {
+	spans = malloc((syscall_defs_count + (unsigned int)cnt + 1) *
+		       sizeof(*spans));
+	keep = malloc(((unsigned int)cnt + 1) * sizeof(*keep));
+	if (spans == NULL || keep == NULL) {
+		free(spans);
+		free(keep);
 		p->err = -ENOMEM;
 		return;
 	}
-	n = arch_syscall_newer(p->arch, filter->attr.kvermax, spans);
+	n = db_rule_numbers(sys, (unsigned int)cnt, keep);
+	n = arch_syscall_newer(p->arch, filter->attr.kvermax, keep, n, spans);
 	arch_kver_version(filter->attr.kvermax, &major, &minor);
 	fprintf(p->out, "  # ENOSYS action: no syscall at Linux %u.%u "
 		"(kvermax) and no rule\n", major, minor);
-	for (i = 0; i < n; i++) {
-		for (lo = spans[i].lo; k < cnt; k++) {
-			if (sys[k]->num < 0 || db_branch_empty(&sys[k]->rules))
-				continue;
-			num = (uint32_t)sys[k]->num;
-			if (num > spans[i].hi)
-				break;
-			if (num < lo)
-				continue;
-			if (num > lo)
-				print_newer_span(p, lo, num - 1,
-						 filter->attr.act_enosys);
-			lo = num + 1;
-		}
-		if (lo <= spans[i].hi)
-			print_newer_span(p, lo, spans[i].hi,
-					 filter->attr.act_enosys);
-	}
+	for (i = 0; i < n; i++)
+		print_newer_span(p, spans[i].lo, spans[i].hi,
+				 filter->attr.act_enosys);
 	free(spans);
+	free(keep);
 }
 
 static void print_arch(struct pfc *p, const struct db_filter *filter,
