@@ -151,6 +151,9 @@ struct prop_gen_opts {
 	bool txn;		/* transactions (2.6 API) */
 	bool invalid;		/* now and then a call that must fail */
 	unsigned int kvermax;	/* percent of scripts that set KVERMAX */
+	unsigned int repeat;	/* percent of rules that compare one
+				 * argument more than once (an extension:
+				 * libseccomp refuses them) */
 	const int *syscalls;	/* pool of native numbers to draw from */
 	unsigned int syscall_cnt;
 };
