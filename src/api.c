@@ -485,7 +485,7 @@ static int rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
 		.cmp_cnt = arg_cnt,
 		.cmps = arg_array,
 	};
-	unsigned int i, seen = 0;
+	unsigned int i;
 
 	if (arg_cnt > ARG_CNT_MAX)
 		return -EINVAL;
@@ -507,11 +507,13 @@ static int rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
 	for (i = 0; i < arg_cnt; i++) {
 		const struct scmp_arg_cmp *c = &arg_array[i];
 
-		/* one comparison per argument: a rule is an AND of them */
-		if (c->arg >= ARG_CNT_MAX || (seen & (1U << c->arg)) ||
-		    c->op <= _SCMP_CMP_MIN || c->op >= _SCMP_CMP_MAX)
+		/*
+		 * A rule is an AND of its comparisons, several of one
+		 * argument included (libseccomp refuses those: -EINVAL).
+		 */
+		if (c->arg >= ARG_CNT_MAX || c->op <= _SCMP_CMP_MIN ||
+		    c->op >= _SCMP_CMP_MAX)
 			return -EINVAL;
-		seen |= 1U << c->arg;
 	}
 	return api_rc(db_rule_add(filter, &rule));
 }

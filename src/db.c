@@ -21,6 +21,29 @@
  * the rule that made the node was written with: ==, != and masked ==; <
  * and <=; > and >=).
  *
+ * A rule may compare one argument several times (libseccomp refuses that
+ * with -EINVAL): all of them must hold, like any two of its comparisons
+ * (a0 != 40 && a0 != 38; 3 <= a0 <= 9 as a0 >= 3 && a0 <= 9). They follow
+ * each other on its path in chain order, whatever order they were written
+ * in, so that one conjunction is one path and merges as one rule:
+ *
+ *  a. by rank, as siblings go: equality tests, then < and <=, then > and
+ *     >=;
+ *  b. equality tests by datum, the larger first, then by mask, the larger
+ *     first, then == before masked ==, then == before !=; < and <= by
+ *     datum, the smaller first, > and >= the larger first, and of two
+ *     range tests of one datum the stricter first (< before <=, > before
+ *     >=).
+ *
+ * The same comparison twice (normalised: on a 32-bit ABI, datums that
+ * agree in the low word are one) is one node. A contradiction (a0 > 5 &&
+ * a0 < 3, a0 == 1 && a0 != 1) is a path like any other that no call
+ * follows to its end: it never matches. The nodes after a path's first
+ * test of an argument lie on the levels below it, where the order of
+ * siblings and merging (below) treat them as tests of any other argument.
+ * So after a0 < 10, a rule a0 < 10 && a0 > 5 is dropped as covered; the
+ * other way round, a0 < 10 replaces it, or with another action is -EEXIST.
+ *
  * The list is in libseccomp's order, the order siblings are tried in,
  * which a node takes when it is made and keeps:
  *
@@ -467,23 +490,6 @@ static uint32_t syscall_heap(int num)
 	return treap_hash((uint32_t)num);
 }
 
-/*
- * Sorts a rule's comparisons by argument: the order of its trie path. At
- * most six distinct arguments: an insertion sort beats qsort's setup.
- */
-static void args_sort(struct scmp_arg_cmp *cmps, unsigned int cnt)
-{
-	struct scmp_arg_cmp c;
-	unsigned int i, j;
-
-	for (i = 1; i < cnt; i++) {
-		c = cmps[i];
-		for (j = i; j > 0 && cmps[j - 1].arg > c.arg; j--)
-			cmps[j] = cmps[j - 1];
-		cmps[j] = c;
-	}
-}
-
 /* The branch a rule's path continues on after this node. */
 static int path_branch(const struct db_node *node)
 {
@@ -560,12 +566,61 @@ static int cmp_normalise(const struct scmp_arg_cmp *in, uint64_t width,
 	return -EINVAL;
 }
 
+/* One comparison of a path, normalised, and the branch it goes on on. */
+struct path_cmp {
+	struct db_cmp cmp;
+	int branch;
+};
+
+/* -1 if @x goes first when the larger goes first, 1 if @y does, or 0. */
+static int larger_first(uint64_t x, uint64_t y)
+{
+	return (x < y) - (x > y);
+}
+
+/*
+ * The order of a path's comparisons (the top of the file): by argument,
+ * then on one argument in chain order. Returns < 0 if @x goes first, > 0
+ * if @y does, 0 if both are the same test on the same branch.
+ */
+static int chain_order(const struct path_cmp *x, const struct path_cmp *y)
+{
+	const struct db_cmp *a = &x->cmp, *b = &y->cmp;
+	int c;
+
+	if (a->arg != b->arg)
+		return a->arg < b->arg ? -1 : 1;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	switch (a->rank) {
+	case DB_RANK_EQ:
+		c = larger_first(a->datum, b->datum);
+		if (c == 0)
+			c = larger_first(a->mask, b->mask);
+		if (c == 0)
+			c = a->masked - b->masked;
+		/* == before != */
+		if (c == 0)
+			c = y->branch - x->branch;
+		return c;
+	case DB_RANK_BELOW:
+		c = -larger_first(a->datum, b->datum);
+		/* the stricter first: < (>= on the false branch) before <= */
+		return c != 0 ? c : (a->op == DB_OP_GT) - (b->op == DB_OP_GT);
+	default:
+		c = larger_first(a->datum, b->datum);
+		/* the stricter first: > before >= */
+		return c != 0 ? c : (a->op == DB_OP_GE) - (b->op == DB_OP_GE);
+	}
+}
+
 /*
  * Builds the trie path of a rule on one ABI. 32-bit ABIs compare only the
  * low word of an argument, so the high halves of datum and mask are
  * dropped there. A masked test with an empty mask always holds and is left
- * out. Sets *path to NULL when no comparison remains: the rule is then
- * unconditional. Returns 0, -EINVAL or -ENOMEM.
+ * out; so is a second copy of a comparison. Sets *path to NULL when no
+ * comparison remains: the rule is then unconditional. Returns 0, -EINVAL
+ * or -ENOMEM.
  */
 static int path_build(struct pool *pool, const struct arch_def *arch,
 		      uint32_t action,
@@ -574,26 +629,39 @@ static int path_build(struct pool *pool, const struct arch_def *arch,
 {
 	struct db_node *head = NULL, *tail = NULL, *node;
 	uint64_t width = arch->arg_bits == 32 ? 0xffffffffULL : ~0ULL;
-	struct db_cmp cmp;
-	unsigned int i;
+	struct path_cmp pc[DB_PATH_MAX], c;
+	unsigned int i, j, n = 0;
 	int branch;
 
+	/* never fewer tests than asked for: none is dropped to fit */
+	if (cnt > DB_PATH_MAX)
+		return -EINVAL;
 	for (i = 0; i < cnt; i++) {
-		branch = cmp_normalise(&cmps[i], width, &cmp);
-		if (branch < 0) {
-			path_free(pool, head, NULL);
+		branch = cmp_normalise(&cmps[i], width, &c.cmp);
+		if (branch < 0)
 			return branch;
-		}
-		if (cmp.op == DB_OP_EQ && cmp.mask == 0)
+		if (c.cmp.op == DB_OP_EQ && c.cmp.mask == 0)
 			continue;
+		c.branch = branch;
+		/* a handful at most, mostly in order: an insertion sort */
+		for (j = n; j > 0 && chain_order(&pc[j - 1], &c) > 0; j--)
+			;
+		if (j > 0 && chain_order(&pc[j - 1], &c) == 0)
+			continue;
+		memmove(&pc[j + 1], &pc[j], (n - j) * sizeof(pc[0]));
+		pc[j] = c;
+		n++;
+	}
+
+	for (i = 0; i < n; i++) {
 		node = pool_alloc(pool);
 		if (node == NULL) {
 			path_free(pool, head, NULL);
 			return -ENOMEM;
 		}
 		/* each node of a path is a level of its own */
-		*node = (struct db_node){ .prev = node, .cmp = cmp };
-		db_branch_set_action(&node->br[branch], action);
+		*node = (struct db_node){ .prev = node, .cmp = pc[i].cmp };
+		db_branch_set_action(&node->br[pc[i].branch], action);
 		if (tail == NULL) {
 			head = node;
 		} else {
@@ -930,7 +998,7 @@ static unsigned int mux_cmps(const struct change *p,
 
 /**
  * db_rule_add - add a rule to every ABI of a filter
- * @rule: the checked rule; its comparisons use distinct arguments
+ * @rule: the checked rule; several of its comparisons may test one argument
  *
  * All ABIs take the rule or none does. Returns 0, -EFAULT if a syscall
  * number cannot be translated to an ABI, -EDOM if an exact rule's syscall
@@ -940,22 +1008,12 @@ static unsigned int mux_cmps(const struct change *p,
 int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 {
 	struct change changes[DB_ARCH_MAX * 2];
-	struct scmp_arg_cmp sorted[DB_ARG_MAX], muxed[DB_ARG_MAX];
+	struct scmp_arg_cmp muxed[DB_PATH_MAX];
 	const struct scmp_arg_cmp *cmps = rule->cmps;
 	/* the syscall's table row, looked up for the first non-native ABI */
 	const struct syscall_def *row = NULL;
 	unsigned int i, end, change_cnt = 0;
 	int rc;
-
-	/* callers mostly give the arguments in order: sort a copy if not */
-	for (i = 1; i < rule->cmp_cnt; i++) {
-		if (cmps[i - 1].arg > cmps[i].arg) {
-			memcpy(sorted, cmps, rule->cmp_cnt * sizeof(sorted[0]));
-			args_sort(sorted, rule->cmp_cnt);
-			cmps = sorted;
-			break;
-		}
-	}
 
 	/* ABI by ABI, as libseccomp: the first failure decides the error */
 	for (i = 0; i < filter->arch_cnt; i++) {

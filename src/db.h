@@ -19,8 +19,10 @@ struct db_node;
 
 /* Most ABIs one filter can hold: every known one. */
 #define DB_ARCH_MAX ARCH_COUNT
-/* Most comparisons in one rule: one per syscall argument. */
+/* Most comparisons in one rule, as libseccomp allows: six. */
 #define DB_ARG_MAX 6
+/* Most tests on a path: a rule's, and a multiplexer's call number. */
+#define DB_PATH_MAX (DB_ARG_MAX + 1)
 
 /* What a branch of a comparison leads to. */
 enum db_branch_kind {

@@ -2,6 +2,7 @@
 /* Every error of the rule_add family and of seccomp_syscall_priority, in libseccomp's order of checks; a failed call changes nothing. */
 
 #include <errno.h>
+#include <string.h>
 
 #include "filter_snap.h"
 #include "filter_spec.h"
@@ -134,23 +135,50 @@ static void check_default(scmp_filter_ctx ctx)
 		   -EACCES, -EACCES);
 }
 
-/* 7. comparisons: argument index, repeated argument, operator. */
+/*
+ * 7. comparisons: argument index, operator. A repeated argument is no
+ * error here (libseccomp: -EINVAL): the rule is an AND of both.
+ */
 static void check_cmps(scmp_filter_ctx ctx)
 {
 	static const struct scmp_arg_cmp bad[][2] = {
 		{ SCMP_A0(SCMP_CMP_EQ, 1), SCMP_CMP(6, SCMP_CMP_EQ, 1) },
 		{ SCMP_CMP(100, SCMP_CMP_EQ, 1), SCMP_A0(SCMP_CMP_EQ, 1) },
-		{ SCMP_A1(SCMP_CMP_EQ, 1), SCMP_A1(SCMP_CMP_NE, 2) },
-		{ SCMP_A2(SCMP_CMP_GT, 1), SCMP_A2(SCMP_CMP_GT, 1) },
 		{ SCMP_A0(SCMP_CMP_EQ, 1), SCMP_A1(0, 1) },
 		{ SCMP_A0(_SCMP_CMP_MAX, 1), SCMP_A1(SCMP_CMP_EQ, 1) },
 		{ SCMP_A0((enum scmp_compare)-1, 1),
 		  SCMP_A1(SCMP_CMP_EQ, 1) },
+		/* a repeated argument does not excuse a bad comparison */
+		{ SCMP_A1(SCMP_CMP_EQ, 1), SCMP_A1(_SCMP_CMP_MAX, 2) },
+		{ SCMP_CMP(6, SCMP_CMP_EQ, 1), SCMP_CMP(6, SCMP_CMP_NE, 2) },
+	};
+	static const struct scmp_arg_cmp repeated[][2] = {
+		{ SCMP_A1(SCMP_CMP_EQ, 1), SCMP_A1(SCMP_CMP_NE, 2) },
+		{ SCMP_A2(SCMP_CMP_GT, 1), SCMP_A2(SCMP_CMP_GT, 1) },
+		/* never matches, and is a rule all the same */
+		{ SCMP_A3(SCMP_CMP_GT, 5), SCMP_A3(SCMP_CMP_LT, 3) },
 	};
 	unsigned int i;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		expect_all(ctx, SCMP_ACT_ALLOW, 7, 2, bad[i], -EINVAL, -EINVAL);
+	for (i = 0; i < sizeof(repeated) / sizeof(repeated[0]); i++)
+		expect_all(ctx, SCMP_ACT_ALLOW, 7, 2, repeated[i], 0, 0);
+	/* six on one argument; seven are too many, as ever */
+	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, 7, 6,
+				SCMP_A4(SCMP_CMP_NE, 1), SCMP_A4(SCMP_CMP_NE, 2),
+				SCMP_A4(SCMP_CMP_NE, 3), SCMP_A4(SCMP_CMP_NE, 4),
+				SCMP_A4(SCMP_CMP_NE, 5), SCMP_A4(SCMP_CMP_NE, 6)),
+	       0);
+	EXPECT_KEEPS(ctx, seccomp_rule_add(ctx, SCMP_ACT_ALLOW, 7, 7,
+					   SCMP_A4(SCMP_CMP_NE, 1),
+					   SCMP_A4(SCMP_CMP_NE, 2),
+					   SCMP_A4(SCMP_CMP_NE, 3),
+					   SCMP_A4(SCMP_CMP_NE, 4),
+					   SCMP_A4(SCMP_CMP_NE, 5),
+					   SCMP_A4(SCMP_CMP_NE, 6),
+					   SCMP_A4(SCMP_CMP_NE, 7)),
+		     -EINVAL);
 	/* six distinct arguments in any order are fine */
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, 7, 6,
 				SCMP_A5(SCMP_CMP_EQ, 5), SCMP_A1(SCMP_CMP_NE, 1),
@@ -239,6 +267,77 @@ static void check_priority(scmp_filter_ctx ctx)
 	EXPECT(seccomp_arch_remove(ctx, SCMP_ARCH_ARM), 0);
 }
 
+/*
+ * The program of a filter (default KILL, on ABI @arch only) with one
+ * rule: ALLOW read if @cmps hold. Returns its length in *@len, 0 if the
+ * rule or the export failed.
+ */
+static void one_rule_bpf(uint32_t arch, unsigned int cnt,
+			 const struct scmp_arg_cmp *cmps, unsigned char *buf,
+			 size_t *len)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_KILL);
+	size_t size = *len;
+
+	*len = 0;
+	if (ctx == NULL)
+		return;
+	if ((arch == seccomp_arch_native() ||
+	     (seccomp_arch_add(ctx, arch) == 0 &&
+	      seccomp_arch_remove(ctx, SCMP_ARCH_NATIVE) == 0)) &&
+	    seccomp_rule_add_array(ctx, SCMP_ACT_ALLOW, READ, cnt, cmps) == 0 &&
+	    seccomp_export_bpf_mem(ctx, buf, &size) == 0)
+		*len = size;
+	seccomp_release(ctx);
+}
+
+/* Whether two one-rule filters have the same program. */
+static int same_bpf(uint32_t arch, unsigned int cnt_a,
+		    const struct scmp_arg_cmp *a, unsigned int cnt_b,
+		    const struct scmp_arg_cmp *b)
+{
+	unsigned char pa[4096], pb[4096];
+	size_t la = sizeof(pa), lb = sizeof(pb);
+
+	one_rule_bpf(arch, cnt_a, a, pa, &la);
+	one_rule_bpf(arch, cnt_b, b, pb, &lb);
+	if (la == 0 || lb == 0)
+		return -1;
+	return la == lb && memcmp(pa, pb, la) == 0;
+}
+
+/*
+ * 8. several comparisons of one argument: written in any order, one
+ * rule; the same one twice (on 32-bit ABIs: the same low word), one
+ * comparison.
+ */
+static void check_and_one_arg(void)
+{
+	static const struct scmp_arg_cmp eq7[] = { SCMP_A1(SCMP_CMP_EQ, 7) };
+	static const struct scmp_arg_cmp eq7_twice[] = {
+		SCMP_A1(SCMP_CMP_EQ, 7), SCMP_A1(SCMP_CMP_EQ, 7) };
+	static const struct scmp_arg_cmp eq7_wide[] = {
+		SCMP_A1(SCMP_CMP_EQ, 0x100000007ULL),
+		SCMP_A1(SCMP_CMP_EQ, 7) };
+	static const struct scmp_arg_cmp in[] = {
+		SCMP_A1(SCMP_CMP_GT, 5), SCMP_A1(SCMP_CMP_LT, 10),
+		SCMP_A0(SCMP_CMP_NE, 3), SCMP_A1(SCMP_CMP_NE, 7) };
+	static const struct scmp_arg_cmp in_rev[] = {
+		SCMP_A1(SCMP_CMP_NE, 7), SCMP_A1(SCMP_CMP_LT, 10),
+		SCMP_A0(SCMP_CMP_NE, 3), SCMP_A1(SCMP_CMP_GT, 5) };
+	static const struct scmp_arg_cmp in_less[] = {
+		SCMP_A1(SCMP_CMP_GT, 5), SCMP_A1(SCMP_CMP_LT, 10),
+		SCMP_A0(SCMP_CMP_NE, 3) };
+
+	EXPECT(same_bpf(SCMP_ARCH_X86_64, 2, eq7_twice, 1, eq7), 1);
+	EXPECT(same_bpf(SCMP_ARCH_X86, 2, eq7_twice, 1, eq7), 1);
+	EXPECT(same_bpf(SCMP_ARCH_X86, 2, eq7_wide, 1, eq7), 1);
+	EXPECT(same_bpf(SCMP_ARCH_X86_64, 2, eq7_wide, 1, eq7), 0);
+	EXPECT(same_bpf(SCMP_ARCH_X86_64, 4, in, 4, in_rev), 1);
+	EXPECT(same_bpf(SCMP_ARCH_X86, 4, in, 4, in_rev), 1);
+	EXPECT(same_bpf(SCMP_ARCH_X86_64, 4, in, 3, in_less), 0);
+}
+
 int main(void)
 {
 	scmp_filter_ctx ctx;
@@ -257,6 +356,7 @@ int main(void)
 	check_exact_multi(ctx);
 	check_priority(ctx);
 	check_exact_single();
+	check_and_one_arg();
 	seccomp_release(ctx);
 	return test_result();
 }

@@ -2,8 +2,13 @@
 /* 51-live-args: argument rules in the kernel decide as in the simulator. */
 
 /*
- * Random filters of argument rules (every operator, 64-bit data around the
- * 32-bit boundaries) are built through the API and exported. A child loads
+ * First, rules with several comparisons of one argument (an AND, which
+ * libseccomp refuses): Docker's socket rule, allowed unless AF_VSOCK or
+ * AF_ALG, an interval and a contradiction, each answer known beforehand.
+ *
+ * Then random filters of argument rules (every operator, 64-bit data
+ * around the 32-bit boundaries, now and then two comparisons of one
+ * argument) are built through the API and exported. A child loads
  * each one and makes the victim syscalls with many argument vectors; the
  * errno the kernel answered must be what bpf_sim computes from the exported
  * program. Every rule action is an ERRNO, and so is the default, so no
@@ -90,7 +95,7 @@ static scmp_filter_ctx random_filter(uint64_t *seen, unsigned int *seen_cnt)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(DEFAULT_ERRNO));
 	struct scmp_arg_cmp cmps[6];
-	unsigned int v, r, rules, c, cnt, used;
+	unsigned int v, r, rules, c, cnt;
 
 	if (ctx == NULL ||
 	    seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 0) != 0 ||
@@ -100,14 +105,12 @@ static scmp_filter_ctx random_filter(uint64_t *seen, unsigned int *seen_cnt)
 		rules = 1 + (unsigned int)(rnd() % RULES_MAX);
 		for (r = 0; r < rules; r++) {
 			cnt = (unsigned int)(rnd() % 4);
-			used = 0;
 			for (c = 0; c < cnt; c++) {
 				unsigned int arg = (unsigned int)(rnd() % 6);
 
-				/* one comparison per argument in a rule */
-				if (used & (1U << arg))
-					continue;
-				used |= 1U << arg;
+				/* now and then one compared before: an AND */
+				if (c > 0 && rnd() % 3 == 0)
+					arg = cmps[rnd() % c].arg;
 				cmps[c] = (struct scmp_arg_cmp){
 				    .arg = arg,
 				    .op = (enum scmp_compare)(1 + rnd() % 7),
@@ -267,6 +270,98 @@ out:
 	seccomp_release(ctx);
 }
 
+/* An ANDed rule's case: a call, its first argument, what it must return. */
+struct and_case {
+	int nr;
+	long a0, a1;
+	long want;	/* -errno, or ALLOWED: whatever the call gives */
+};
+
+#define ALLOWED 1
+/* the filter's default and its rules' errno values: no real errno */
+#define AND_DEFAULT 1000
+#define AND_INTERVAL 1001
+#define AND_NEVER 1002
+
+static const struct and_case and_cases[] = {
+	/* Docker: socket unless AF_VSOCK (40) or AF_ALG (38) */
+	{ __NR_socket, 1 /* AF_UNIX */, 1 /* SOCK_STREAM */, ALLOWED },
+	{ __NR_socket, 40, 1, -AND_DEFAULT },
+	{ __NR_socket, 38, 5 /* SOCK_SEQPACKET */, -AND_DEFAULT },
+	/* 5 < a0 < 10 */
+	{ __NR_getpgid, 5, 0, -AND_DEFAULT },
+	{ __NR_getpgid, 6, 0, -AND_INTERVAL },
+	{ __NR_getpgid, 9, 0, -AND_INTERVAL },
+	{ __NR_getpgid, 10, 0, -AND_DEFAULT },
+	/* a0 > 5 && a0 < 3 never holds */
+	{ __NR_getppid, 4, 0, -AND_DEFAULT },
+};
+
+_Static_assert(sizeof(and_cases) / sizeof(and_cases[0]) <= 8,
+	       "a child reports each case by a bit of its exit status");
+
+/* In the child: the cases under the filter; bit i set if case i failed. */
+static int child_and(void *arg)
+{
+	unsigned int i;
+	int failed = 0;
+	long rc;
+
+	/* precomputed: from here on only the calls of the cases run */
+	if (seccomp_load(arg) != 0)
+		return LIVE_SETUP_FAILED;
+	for (i = 0; i < sizeof(and_cases) / sizeof(and_cases[0]); i++) {
+		rc = live_syscall(and_cases[i].nr, and_cases[i].a0,
+				  and_cases[i].a1, 0, 0, 0, 0);
+		if (and_cases[i].want == ALLOWED ?
+			    rc <= -AND_DEFAULT && rc >= -AND_NEVER :
+			    rc != and_cases[i].want)
+			failed |= 1 << i;
+	}
+	return failed;
+}
+
+/* The rules with several comparisons of one argument, in the kernel. */
+static void and_one_arg(void)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(AND_DEFAULT));
+	unsigned int i;
+	int status;
+
+	if (ctx == NULL ||
+	    seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(exit_group), 0) ||
+	    seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(socket), 2,
+			     SCMP_A0(SCMP_CMP_NE, 40),
+			     SCMP_A0(SCMP_CMP_NE, 38)) ||
+	    seccomp_rule_add(ctx, SCMP_ACT_ERRNO(AND_INTERVAL),
+			     SCMP_SYS(getpgid), 2, SCMP_A0(SCMP_CMP_GT, 5),
+			     SCMP_A0(SCMP_CMP_LT, 10)) ||
+	    seccomp_rule_add(ctx, SCMP_ACT_ERRNO(AND_NEVER), SCMP_SYS(getppid),
+			     2, SCMP_A0(SCMP_CMP_GT, 5),
+			     SCMP_A0(SCMP_CMP_LT, 3)) ||
+	    seccomp_precompute(ctx) != 0) {
+		printf("FAIL: the ANDed rules are refused\n");
+		test_failures++;
+		seccomp_release(ctx);
+		return;
+	}
+	status = live_run(child_and, ctx);
+	if (status != -1 && WIFEXITED(status) &&
+	    WEXITSTATUS(status) != LIVE_SETUP_FAILED) {
+		for (i = 0; i < sizeof(and_cases) / sizeof(and_cases[0]); i++)
+			if (WEXITSTATUS(status) & (1 << i)) {
+				printf("FAIL: ANDed rules: nr %d (%ld, %ld) "
+				       "did not return %ld\n", and_cases[i].nr,
+				       and_cases[i].a0, and_cases[i].a1,
+				       and_cases[i].want);
+				test_failures++;
+			}
+	} else {
+		EXPECT_EXIT(status, 0);
+	}
+	seccomp_release(ctx);
+}
+
 int main(void)
 {
 	static struct round rd;
@@ -282,6 +377,7 @@ int main(void)
 	if (env != NULL)
 		rounds = (unsigned int)strtoul(env, NULL, 0);
 
+	and_one_arg();
 	for (r = 0; r < rounds; r++)
 		one_round(r, &rd);
 	return test_result();

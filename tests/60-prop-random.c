@@ -352,9 +352,12 @@ int main(void)
 	uint64_t rounds = env_u64("ROUNDS", DEFAULT_ROUNDS);
 	uint64_t round_seed = env_u64("ROUND_SEED", 0);
 	bool verbose = env_u64("VERBOSE", 0) != 0;
-	/* a tenth of the scripts set KVERMAX (lib/prop.c) */
+	/*
+	 * a tenth of the scripts set KVERMAX, a tenth of the rules compare
+	 * an argument more than once (lib/prop.c)
+	 */
 	struct prop_gen_opts opts = { .txn = true, .invalid = true,
-				      .kvermax = 10 };
+				      .kvermax = 10, .repeat = 10 };
 	struct prop_script s;
 	struct failure f;
 	struct prop_rng rng;

@@ -312,12 +312,27 @@ static bool subset_dropped(struct diff *df, const struct prop_script *s,
 	return false;
 }
 
+/* Whether a rule compares one argument more than once. */
+static bool repeats_arg(const struct prop_op *op)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < op->cnt && i < PROP_ARGS; i++)
+		for (j = i + 1; j < op->cnt && j < PROP_ARGS; j++)
+			if (op->cmps[i].arg == op->cmps[j].arg)
+				return true;
+	return false;
+}
+
 /*
  * The category of two different return codes of call @i (@rcs: ours):
  *
  *	arch:NAME		an ABI 2.5.4 does not know
  *	state:failed-call	theirs changes once the calls that failed
  *				before are left out
+ *	rc:and-one-arg:O	a rule comparing one argument more than
+ *				once, which 2.5.4 refuses (-EINVAL) and
+ *				ours takes as an AND
  *	rc:hiword64:O/T		a new rule that parts from a live one
  *				at tests agreeing in the high word
  *				(pm_rules_hiword())
@@ -364,6 +379,10 @@ static void classify_rc(struct diff *df, const struct prop_script *s,
 		}
 	}
 
+	if (op->kind == PROP_RULE && theirs == -EINVAL && repeats_arg(op)) {
+		snprintf(cat, CAT_LEN, "rc:and-one-arg:%d", rcs[i]);
+		return;
+	}
 	if (op->kind == PROP_RULE) {
 		pm_init(df->model, s->def_action);
 		for (j = 0; j < i; j++)

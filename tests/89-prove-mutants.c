@@ -4,7 +4,8 @@
 /*
  * A prover that always says "proved" would pass every other proof test.
  * This one builds random filters (lib/prop.c's scripts, fixed seed; every
- * second one sets KVERMAX), proves each, then changes its program one
+ * second one sets KVERMAX, every fourth has rules that compare one
+ * argument more than once), proves each, then changes its program one
  * instruction at a time:
  *
  *	ret k          another action (ALLOW <-> KILL_PROCESS, ERRNO(n+1), ..)
@@ -204,6 +205,7 @@ int main(void)
 			continue;
 		rng.s = prop_seed_mix(seed, r);
 		opts.kvermax = r % 2 == 1 ? 100 : 0;
+		opts.repeat = r % 4 == 2 ? 60 : 0;
 		prop_gen(&rng, &opts, &s);
 		ctx = prop_run(&api, &s, rcs);
 		kvermax += ctx != NULL && prop_kvermax_set(&s, rcs);

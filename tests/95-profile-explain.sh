@@ -3,21 +3,18 @@
 # 95-profile-explain: scmp_profile explain names the action and the entry of Docker's and Podman's profiles that decides it, on each ABI.
 #
 # Every expected line below was worked out by reading the profiles
-# (../shared/data, or $SHARED_DATA; without them the test skips): which
-# entries apply for the capabilities and kernel given, which of their
-# conditions hold. The last case shows what the x86 filter cannot see:
-# Docker allows socketcall, so socket(AF_VSOCK) through it is allowed
-# although the direct call is refused.
+# (../shared/data, or $SHARED_DATA; without them the test skips after the
+# first cases, which use a profile of its own): which entries apply for
+# the capabilities and kernel given, which of their conditions hold. The
+# last case shows what the x86 filter cannot see: Docker allows
+# socketcall, so socket(AF_VSOCK) through it is allowed although the
+# direct call is refused.
 
 data=${SHARED_DATA:-${top_srcdir:-..}/../shared/data}
 docker=$data/docker-default-seccomp.json
 podman=$data/containers-common-seccomp.json
 test_name=profile-explain
 . "${srcdir:-.}/lib/profile_test.sh"
-if [ ! -r "$docker" ] || [ ! -r "$podman" ]; then
-	echo "skipped: no profiles in $data" >&2
-	exit 77
-fi
 
 # check NAME ARGS...: explain's output must be the lines on stdin
 check() {
@@ -35,6 +32,69 @@ check() {
 	sed 's/^/    /' "$tmp/err"
 	failed=$((failed + 1))
 }
+
+# Two conditions on one argument are one rule, both must hold (AND), as
+# the runtime spec says: socket(AF_VSOCK) and socket(AF_ALG) get the
+# default action. runc would make a rule of each condition (OR), which
+# allows both.
+cat >"$tmp/and.json" <<EOF
+{
+	"defaultAction": "SCMP_ACT_ERRNO",
+	"architectures": ["SCMP_ARCH_X86_64", "SCMP_ARCH_X86"],
+	"syscalls": [
+		{
+			"names": ["socket"],
+			"action": "SCMP_ACT_ALLOW",
+			"args": [
+				{"index": 0, "value": 40, "op": "SCMP_CMP_NE"},
+				{"index": 0, "value": 38, "op": "SCMP_CMP_NE"}
+			]
+		},
+		{
+			"names": ["getpgid"],
+			"action": "SCMP_ACT_ERRNO",
+			"errnoRet": 22,
+			"args": [
+				{"index": 0, "value": 5, "op": "SCMP_CMP_GT"},
+				{"index": 0, "value": 10, "op": "SCMP_CMP_LT"}
+			]
+		}
+	]
+}
+EOF
+
+check and-socket-unix "$tmp/and.json" socket 1 <<EOF
+x86_64 socket (41): SCMP_ACT_ALLOW: syscalls[0] at line 5 (socket)
+x86 socket (359): SCMP_ACT_ALLOW: syscalls[0] at line 5 (socket)
+x86 socket through socketcall (102, call 1): SCMP_ACT_ALLOW: syscalls[0] at line 5 (socket)
+EOF
+
+for family in 40 38; do
+	check and-socket-$family "$tmp/and.json" socket $family <<EOF
+x86_64 socket (41): SCMP_ACT_ERRNO(1): default action
+x86 socket (359): SCMP_ACT_ERRNO(1): default action
+x86 socket through socketcall (102, call 1): SCMP_ACT_ALLOW: syscalls[0] at line 5 (socket)
+EOF
+done
+
+for pgid in 5 10; do
+	check and-getpgid-$pgid --arch=x86_64 "$tmp/and.json" getpgid $pgid <<EOF
+x86_64 getpgid (121): SCMP_ACT_ERRNO(1): default action
+EOF
+done
+
+for pgid in 6 9; do
+	check and-getpgid-$pgid --arch=x86_64 "$tmp/and.json" getpgid $pgid <<EOF
+x86_64 getpgid (121): SCMP_ACT_ERRNO(22): syscalls[1] at line 13 (getpgid)
+EOF
+done
+
+if [ ! -r "$docker" ] || [ ! -r "$podman" ]; then
+	echo "$passed passed, $failed failed"
+	[ $failed = 0 ] || exit 1
+	echo "skipped: no profiles in $data (the $passed cases of its own profile passed)" >&2
+	exit 77
+fi
 
 check read "$docker" read <<EOF
 x86_64 read (0): SCMP_ACT_ALLOW: syscalls[0] at line 62 (accept, accept4, access, adjtimex, ... 361 names)

@@ -31,6 +31,8 @@
 #define DEFAULT_ROUNDS 100
 #define GOLDEN_ROUNDS 40
 #define KVERMAX_PERCENT 20
+/* rules comparing one argument more than once, past the golden rounds */
+#define REPEAT_PERCENT 10
 
 /*
  * Rounds of make check-long's seed the prover once could not take: the
@@ -111,9 +113,13 @@ int main(void)
 	opts.syscalls = pool;
 	opts.syscall_cnt = (unsigned int)prop_syscall_pool(&api, pool, 64);
 	for (r = first; r < rounds; r++) {
-		/* the golden corpus has no failing calls nor KVERMAX */
+		/*
+		 * the golden corpus has no failing calls, no KVERMAX and no
+		 * argument compared twice in a rule
+		 */
 		opts.invalid = r >= GOLDEN_ROUNDS;
 		opts.kvermax = r >= GOLDEN_ROUNDS ? KVERMAX_PERCENT : 0;
+		opts.repeat = r >= GOLDEN_ROUNDS ? REPEAT_PERCENT : 0;
 		failed |= prove_round(&api, &opts, seed, r, &t, &kvermax);
 	}
 	printf("seed 0x%llx, %llu rounds (%u with KVERMAX): ",
@@ -127,6 +133,7 @@ int main(void)
 	/* the rounds as they went wrong */
 	opts.invalid = true;
 	opts.kvermax = 0;
+	opts.repeat = 0;
 	for (i = 0; i < N(regressions); i++) {
 		printf("regression: seed 0x%llx ",
 		       (unsigned long long)regressions[i][0]);

@@ -15,9 +15,10 @@
  *    profiles also list libseccomp's names, which are accepted too;
  *  - ERRNO and TRACE take errnoRet, else EPERM; the default action takes
  *    defaultErrnoRet;
- *  - each name of an entry is one rule with all its conditions ANDed,
- *    except that runc splits an entry with two conditions on one argument
- *    into one rule per condition (ORed), as libseccomp once required;
+ *  - each name of an entry is one rule with all its conditions ANDed, as
+ *    the runtime spec says, several on one argument included (this
+ *    library takes those; runc splits such an entry into one rule per
+ *    condition, ORed, because libseccomp refuses them);
  *  - MASKED_EQ takes the mask from "value" and the datum from "valueTwo".
  *
  * Positions: jansson reports line and column of a syntax error only. For
@@ -883,18 +884,6 @@ static int push_rule(struct profile *p, size_t *cap,
 	return 0;
 }
 
-/* Two conditions on one argument: runc makes each a rule of its own. */
-static bool split_conditions(const struct scmp_arg_cmp *cmp, unsigned int n)
-{
-	unsigned int i, j;
-
-	for (i = 0; i < n; i++)
-		for (j = i + 1; j < n; j++)
-			if (cmp[i].arg == cmp[j].arg)
-				return true;
-	return false;
-}
-
 static int resolve_entry(struct profile *p, struct profile_diag *d,
 			 const struct profile_opts *o, uint32_t host,
 			 size_t idx, size_t *cap)
@@ -906,7 +895,7 @@ static int resolve_entry(struct profile *p, struct profile_diag *d,
 	struct profile_rule r;
 	const char *name;
 	bool applies = true;
-	unsigned int n = 0, k;
+	unsigned int n = 0;
 	size_t i;
 	int rc;
 
@@ -959,21 +948,12 @@ static int resolve_entry(struct profile *p, struct profile_diag *d,
 		one = json_array_get(names, i);
 		r.name = name != NULL ? name : json_string_value(one);
 		r.name_idx = i;
-		if (!split_conditions(cmp, n)) {
-			r.cnt = n;
-			memcpy(r.cmp, cmp, sizeof(cmp));
-			rc = push_rule(p, cap, &r);
-			if (rc < 0)
-				return rc;
-			continue;
-		}
-		for (k = 0; k < n; k++) {
-			r.cnt = 1;
-			r.cmp[0] = cmp[k];
-			rc = push_rule(p, cap, &r);
-			if (rc < 0)
-				return rc;
-		}
+		/* all conditions ANDed, several on one argument too */
+		r.cnt = n;
+		memcpy(r.cmp, cmp, sizeof(cmp));
+		rc = push_rule(p, cap, &r);
+		if (rc < 0)
+			return rc;
 	}
 	return 0;
 }

@@ -12,7 +12,9 @@
  *  - profile_resolve() applies what Docker (moby) and runc do for one
  *    host: archMap or architectures, includes/excludes on capabilities,
  *    arches and minKernel, errnoRet and defaultErrnoRet, the operators;
- *    it yields a flat list of rules (one per name, conditions ANDed);
+ *    it yields a flat list of rules (one per name, conditions ANDed,
+ *    several on one argument too: libseccomp refuses such a rule, so a
+ *    profile with one does not build against the system's 2.5);
  *  - profile_build() makes a filter of them the way runc does: names no
  *    ABI knows are skipped with a warning (or refused, strict), rules with
  *    the default action are left out.

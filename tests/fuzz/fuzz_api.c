@@ -5,7 +5,7 @@
 /*
  * The input decodes to seccomp_init() and then calls: arch add/remove, rule
  * add through all four entry points with any comparisons (also invalid
- * ones), priority, attributes, transactions, reset, merge with a second
+ * ones, and several of one argument), priority, attributes, transactions, reset, merge with a second
  * filter, precompute, resolvers, and exports to BPF (fd and memory) and
  * PFC. Each call's return code is checked against the independent model
  * of tests/lib/prop_model.c (where it models the call) or against the
@@ -196,7 +196,8 @@ static void get_cmp(struct fuzz_in *in, struct scmp_arg_cmp *c)
 {
 	uint8_t b = fuzz_u8(in);
 
-	c->arg = b & 7; /* 6 and 7 are out of range */
+	/* 6 and 7 are out of range; a repeated one makes an AND */
+	c->arg = b & 7;
 	c->op = (enum scmp_compare)((b >> 3) % 9); /* 0 and 8 too */
 	if (b >= 0xf8)
 		c->arg = fuzz_u32(in);

@@ -4,7 +4,8 @@
 /*
  * The input's first 8 bytes seed the property test's script generator
  * (tests/lib/prop.c: ABIs, attributes, priorities, rules with any
- * comparisons, transactions, failing calls); the rest edit the script,
+ * comparisons, several of one argument among them, transactions, failing
+ * calls); the rest edit the script,
  * 6 bytes an edit: which rule call, what to change (a datum, an operator,
  * an argument, the action, the syscall), and the new value. So libFuzzer's
  * mutations move datums onto each other's edges and operators across
@@ -103,7 +104,8 @@ static void edit(struct prop_script *s, struct fuzz_in *in)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct prop_gen_opts opts = { .txn = true, .invalid = true };
+	struct prop_gen_opts opts = { .txn = true, .invalid = true,
+				      .repeat = 15 };
 	struct fuzz_in in = { data, size };
 	struct bpf_sim_prog prog = { 0 };
 	struct prove_result res;

@@ -370,9 +370,13 @@ static uint64_t gen_mask(struct prop_rng *rng, const uint64_t *pool,
 	}
 }
 
+/*
+ * The comparisons of a rule: 0..6, on distinct arguments or, with
+ * @repeat, now and then on one compared before (an AND on it).
+ */
 static void gen_cmps(struct prop_rng *rng, struct prop_op *op,
 		     const uint64_t *pool, unsigned int pool_cnt,
-		     bool invalid)
+		     bool invalid, bool repeat)
 {
 	static const unsigned int weights[] = { 20, 30, 25, 12, 7, 3, 3 };
 	unsigned int i, w = prop_below(rng, 100), used = 0, arg;
@@ -380,13 +384,20 @@ static void gen_cmps(struct prop_rng *rng, struct prop_op *op,
 
 	for (op->cnt = 0; op->cnt < 6 && w >= weights[op->cnt]; op->cnt++)
 		w -= weights[op->cnt];
+	/* an AND on one argument needs two comparisons at least */
+	if (repeat && op->cnt < 2)
+		op->cnt = 2 + prop_below(rng, 3);
 	for (i = 0; i < op->cnt; i++) {
 		c = &op->cmps[i];
-		/* mostly the first three arguments, so rules overlap */
-		do {
-			arg = chance(rng, 70) ? prop_below(rng, 3) :
-						prop_below(rng, 6);
-		} while (used & (1U << arg));
+		if (repeat && i > 0 && chance(rng, 60)) {
+			arg = op->cmps[prop_below(rng, i)].arg;
+		} else {
+			/* mostly the first three arguments, so rules overlap */
+			do {
+				arg = chance(rng, 70) ? prop_below(rng, 3) :
+							prop_below(rng, 6);
+			} while (used & (1U << arg));
+		}
 		used |= 1U << arg;
 		c->arg = arg;
 		c->op = (enum scmp_compare)(1 + prop_below(rng, 7));
@@ -403,7 +414,11 @@ static void gen_cmps(struct prop_rng *rng, struct prop_op *op,
 	}
 	if (!invalid || op->cnt == 0)
 		return;
-	/* a comparison the library must refuse */
+	/*
+	 * A comparison the library must refuse; or one on the argument of
+	 * another, which libseccomp refuses and this library takes as an
+	 * AND (the model knows either).
+	 */
 	c = &op->cmps[prop_below(rng, op->cnt)];
 	switch (prop_below(rng, 3)) {
 	case 0:
@@ -533,6 +548,12 @@ static void gen_thresholds(struct prop_rng *rng,
 				bounds[prop_below(rng, bound_cnt)], 0
 			};
 		}
+		/* another bound on the argument: an interval, mostly */
+		if (opts->repeat > 0 && chance(rng, opts->repeat))
+			op->cmps[op->cnt++] = (struct scmp_arg_cmp){
+				arg, ranges[prop_below(rng, N(ranges))],
+				bounds[prop_below(rng, bound_cnt)], 0
+			};
 	}
 	while (txn_depth-- > 0 && s->cnt < PROP_OPS_MAX)
 		gen_op(s, chance(rng, 50) ? PROP_TXN_COMMIT : PROP_TXN_REJECT);
@@ -558,7 +579,7 @@ static void gen_script(struct prop_rng *rng, const struct prop_gen_opts *opts,
 	unsigned int i, j, pool_cnt, sys_cnt, rules, arch_cnt = 1;
 	unsigned int act_cnt, txn_depth = 0;
 	uint32_t acts[4], native = prop_arch_native();
-	bool big_endian = false;
+	bool big_endian = false, bad, repeat;
 	struct prop_op *op;
 
 	memset(s, 0, sizeof(*s));
@@ -650,8 +671,10 @@ static void gen_script(struct prop_rng *rng, const struct prop_gen_opts *opts,
 			op->call = op->call == PROP_CALL_ARRAY ?
 					   PROP_CALL_EXACT_ARRAY :
 					   PROP_CALL_EXACT_VA;
-		gen_cmps(rng, op, pool, pool_cnt,
-			 opts->invalid && chance(rng, 4));
+		/* one draw after the other: arguments have no order */
+		bad = opts->invalid && chance(rng, 4);
+		repeat = opts->repeat > 0 && chance(rng, opts->repeat);
+		gen_cmps(rng, op, pool, pool_cnt, bad, repeat);
 		if (opts->invalid && chance(rng, 1))
 			op->action = SCMP_ACT_ERRNO(4095 + prop_below(rng, 2));
 	}
@@ -721,10 +744,14 @@ static void gen_kvermax(struct prop_rng *rng, const struct prop_gen_opts *opts,
  * native one alone about a third of the time), attributes, then 1..30
  * rules on a handful of syscalls with 0..6 comparisons drawn from a small
  * pool of boundary values so that rules share and overlap, with priorities,
- * exact adds and, if asked for, transactions and calls that must fail.
- * One round in five is a threshold round instead: 3..14 range rules on one
- * argument of one or two syscalls against nested bounds, with different
- * actions (gen_thresholds()). If asked for, some scripts set KVERMAX
+ * exact adds and, if asked for, transactions, calls that must fail and
+ * rules that compare one argument more than once (@opts->repeat percent
+ * of them: 2..6 comparisons, each after the first on an argument compared
+ * before more often than not). One round in five is a threshold round
+ * instead: 3..14 range rules on one argument of one or two syscalls
+ * against nested bounds, with different actions, and with @opts->repeat
+ * a second bound on the argument now and then (gen_thresholds()). If
+ * asked for, some scripts set KVERMAX
  * (gen_kvermax()): drawn last, so the rest of a script is the same with
  * and without.
  */

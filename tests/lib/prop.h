@@ -31,6 +31,8 @@
 
 #define PROP_OPS_MAX 96
 #define PROP_ARGS 6
+/* Most tests of a rule: six, and a multiplexer's call number. */
+#define PROP_TESTS (PROP_ARGS + 1)
 
 enum prop_op_kind {
 	PROP_ARCH_ADD,
@@ -149,6 +151,9 @@ struct prop_gen_opts {
 	bool txn;		/* transactions (2.6 API) */
 	bool invalid;		/* now and then a call that must fail */
 	unsigned int kvermax;	/* percent of scripts that set KVERMAX */
+	unsigned int repeat;	/* percent of rules that compare one
+				 * argument more than once (an extension:
+				 * libseccomp refuses them) */
 	const int *syscalls;	/* pool of native numbers to draw from */
 	unsigned int syscall_cnt;
 };
@@ -259,7 +264,7 @@ struct pm_view_rule {
 	int num;
 	uint32_t action;
 	unsigned int len;	/* 0: unconditional */
-	struct pm_view_test t[PROP_ARGS];
+	struct pm_view_test t[PROP_TESTS];
 	int live;		/* its index among the live rules */
 };
 

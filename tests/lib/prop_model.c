@@ -18,6 +18,15 @@
  * masked test with an empty mask always holds and is left out; a rule
  * left without tests is unconditional.
  *
+ * Several comparisons of one argument (an extension: libseccomp refuses
+ * them with -EINVAL) must all hold. Their tests follow each other in chain
+ * order, whatever order they were given in: by rank (below: equality
+ * tests, then < and <=, then > and >=); equality tests by datum, larger
+ * first, then mask, larger first, == before masked ==, == before !=; <
+ * and <= by datum, smaller first, > and >= larger first, and of one datum
+ * < before <= and > before >=. A test given twice (after normalising) is
+ * one test.
+ *
  * Merging (section 3.2): an unconditional rule replaces a syscall's rules,
  * a rule for an unconditional syscall is dropped; a rule that extends a
  * live rule is dropped; a rule that is a prefix of live rules replaces
@@ -113,7 +122,7 @@ struct pm_rule {
 	int num;
 	uint32_t action;
 	unsigned int len;	/* 0: unconditional */
-	struct pm_test t[PROP_ARGS];
+	struct pm_test t[PROP_TESTS];
 	int op_index;		/* the script call that added it */
 };
 
@@ -347,61 +356,111 @@ static int mux_of(const struct pm_state *st, uint32_t token, int num)
  * Rules
  */
 
-static int cmp_by_arg(const void *a, const void *b)
+/* Normalises one comparison for an ABI of @width (see the top comment). */
+static void normalise(struct pm_test *t, const struct scmp_arg_cmp *c,
+		      uint64_t width)
 {
-	const struct scmp_arg_cmp *x = a, *y = b;
+	t->arg = c->arg;
+	t->raw_a = c->datum_a;
+	t->raw_b = 0;
+	t->mask = width;
+	t->datum = c->datum_a & width;
+	switch (c->op) {
+	case SCMP_CMP_EQ:
+	case SCMP_CMP_NE:
+		t->op = T_EQ;
+		t->holds = c->op == SCMP_CMP_EQ;
+		t->raw_kind = '=';
+		break;
+	case SCMP_CMP_MASKED_EQ:
+		t->op = T_EQ;
+		t->holds = true;
+		t->mask = c->datum_a & width;
+		t->datum = c->datum_b & t->mask;
+		t->raw_kind = 'm';
+		t->raw_b = c->datum_b;
+		break;
+	case SCMP_CMP_GT:
+	case SCMP_CMP_LE:
+		t->op = T_GT;
+		t->holds = c->op == SCMP_CMP_GT;
+		t->raw_kind = '>';
+		break;
+	default:
+		t->op = T_GE;
+		t->holds = c->op == SCMP_CMP_GE;
+		t->raw_kind = 'g';
+		break;
+	}
+}
 
-	return (x->arg > y->arg) - (x->arg < y->arg);
+/* The rank of the operator a test was written with. */
+static int test_rank(const struct pm_test *t)
+{
+	return t->op == T_EQ ? R_EQ : t->holds ? R_ABOVE : R_BELOW;
+}
+
+static int desc(uint64_t a, uint64_t b)
+{
+	return (a < b) - (a > b);
+}
+
+/*
+ * The order of a rule's tests (see the top): <0 if @a comes first, 0 for
+ * the same test on the same side.
+ */
+static int chain_cmp(const struct pm_test *a, const struct pm_test *b)
+{
+	int ra = test_rank(a), rb = test_rank(b), c;
+
+	if (a->arg != b->arg)
+		return a->arg < b->arg ? -1 : 1;
+	if (ra != rb)
+		return ra - rb;
+	if (ra == R_EQ) {
+		c = desc(a->datum, b->datum);
+		if (c == 0)
+			c = desc(a->mask, b->mask);
+		if (c == 0)
+			c = (a->raw_kind == 'm') - (b->raw_kind == 'm');
+		if (c == 0)
+			c = (int)b->holds - (int)a->holds;
+		return c;
+	}
+	c = ra == R_BELOW ? -desc(a->datum, b->datum) :
+			    desc(a->datum, b->datum);
+	if (c != 0)
+		return c;
+	/* one datum: < (T_GE) before <=, > (T_GT) before >= */
+	if (a->op == b->op)
+		return 0;
+	return (a->op == (ra == R_BELOW ? T_GE : T_GT)) ? -1 : 1;
 }
 
 /* Normalises a rule's comparisons for one ABI (see the top comment). */
 static void build(struct pm_rule *r, uint32_t token,
 		  const struct scmp_arg_cmp *cmps, unsigned int cnt)
 {
-	struct scmp_arg_cmp sorted[PROP_ARGS];
 	uint64_t width = pm_arch_is_64(token) ? ~0ULL : 0xffffffffULL;
-	struct pm_test *t;
-	unsigned int i;
+	struct pm_test t;
+	unsigned int i, j, k;
+	bool dup;
 
-	memcpy(sorted, cmps, cnt * sizeof(*cmps));
-	qsort(sorted, cnt, sizeof(*sorted), cmp_by_arg);
 	r->len = 0;
-	for (i = 0; i < cnt; i++) {
-		t = &r->t[r->len];
-		t->arg = sorted[i].arg;
-		t->raw_a = sorted[i].datum_a;
-		t->raw_b = 0;
-		t->mask = width;
-		t->datum = sorted[i].datum_a & width;
-		switch (sorted[i].op) {
-		case SCMP_CMP_EQ:
-		case SCMP_CMP_NE:
-			t->op = T_EQ;
-			t->holds = sorted[i].op == SCMP_CMP_EQ;
-			t->raw_kind = '=';
-			break;
-		case SCMP_CMP_MASKED_EQ:
-			t->op = T_EQ;
-			t->holds = true;
-			t->mask = sorted[i].datum_a & width;
-			t->datum = sorted[i].datum_b & t->mask;
-			t->raw_kind = 'm';
-			t->raw_b = sorted[i].datum_b;
-			break;
-		case SCMP_CMP_GT:
-		case SCMP_CMP_LE:
-			t->op = T_GT;
-			t->holds = sorted[i].op == SCMP_CMP_GT;
-			t->raw_kind = '>';
-			break;
-		default:
-			t->op = T_GE;
-			t->holds = sorted[i].op == SCMP_CMP_GE;
-			t->raw_kind = 'g';
-			break;
-		}
-		if (t->op == T_EQ && t->mask == 0)
+	for (i = 0; i < cnt && i < PROP_TESTS; i++) {
+		normalise(&t, &cmps[i], width);
+		if (t.op == T_EQ && t.mask == 0)
 			continue;	/* (x & 0) == 0: always */
+		dup = false;
+		for (j = 0; j < r->len && !dup; j++)
+			dup = chain_cmp(&r->t[j], &t) == 0;
+		if (dup)
+			continue;	/* the same test twice is one */
+		for (j = 0; j < r->len && chain_cmp(&r->t[j], &t) < 0; j++)
+			;
+		for (k = r->len; k > j; k--)
+			r->t[k] = r->t[k - 1];
+		r->t[j] = t;
 		r->len++;
 	}
 }
@@ -433,11 +492,6 @@ static unsigned int common(const struct pm_rule *a, const struct pm_rule *b)
 		    a->t[i].holds != b->t[i].holds)
 			break;
 	return i;
-}
-
-static int desc(uint64_t a, uint64_t b)
-{
-	return (a < b) - (a > b);
 }
 
 /* Sibling order of two nodes (see the top): <0 if @a comes first. */
@@ -495,7 +549,7 @@ static void place(const struct pm_state *st, struct pm_rule *r, int born)
 
 	for (k = 0; k < r->len; k++) {
 		t = &r->t[k];
-		t->rank = t->op == T_EQ ? R_EQ : t->holds ? R_ABOVE : R_BELOW;
+		t->rank = test_rank(t);
 		t->born = born;
 		t->group = born;
 		if (!along)
@@ -641,7 +695,7 @@ static int rule_plans(struct pm_state *st, const struct prop_op *op,
 		      int op_index, uint32_t token, struct plan *plans,
 		      unsigned int *cnt)
 {
-	struct scmp_arg_cmp mux_cmps[PROP_ARGS + 1];
+	struct scmp_arg_cmp mux_cmps[PROP_TESTS];
 	bool exact = op->call == PROP_CALL_EXACT_ARRAY ||
 		     op->call == PROP_CALL_EXACT_VA;
 	unsigned int i, mcnt = 0, ai = arch_index(token);
@@ -707,7 +761,7 @@ static int rule_check(const struct pm_state *st, const struct prop_op *op)
 {
 	bool exact = op->call == PROP_CALL_EXACT_ARRAY ||
 		     op->call == PROP_CALL_EXACT_VA;
-	unsigned int i, seen = 0;
+	unsigned int i;
 
 	if (op->cnt > PROP_ARGS)
 		return -EINVAL;
@@ -719,14 +773,12 @@ static int rule_check(const struct pm_state *st, const struct prop_op *op)
 		return -EACCES;
 	if (exact && st->cur.arch_cnt > 1)
 		return -EOPNOTSUPP;
-	for (i = 0; i < op->cnt; i++) {
+	/* several comparisons of one argument are fine (an AND) */
+	for (i = 0; i < op->cnt; i++)
 		if (op->cmps[i].arg >= PROP_ARGS ||
-		    (seen & (1U << op->cmps[i].arg)) ||
 		    op->cmps[i].op <= _SCMP_CMP_MIN ||
 		    op->cmps[i].op >= _SCMP_CMP_MAX)
 			return -EINVAL;
-		seen |= 1U << op->cmps[i].arg;
-	}
 	return 0;
 }
 
@@ -1740,6 +1792,35 @@ static bool satisfy(const struct pm_test *t, struct prop_rng *rng,
 	}
 }
 
+/*
+ * A value for the argument of test @k of @r that meets every test of @r
+ * on that argument (one argument may have several): one that meets test
+ * @k and, of those the other tests of the argument propose, the first
+ * that meets them all. False if none does (a contradiction, mostly).
+ */
+static bool satisfy_all(const struct pm_rule *r, unsigned int k,
+			struct prop_rng *rng, uint64_t *v)
+{
+	unsigned int arg = r->t[k].arg, i, j;
+	uint64_t c;
+	bool ok;
+
+	for (i = k; i < r->len + k; i++) {
+		if (r->t[i % r->len].arg != arg ||
+		    !satisfy(&r->t[i % r->len], rng, &c))
+			continue;
+		ok = true;
+		for (j = 0; j < r->len && ok; j++)
+			if (r->t[j].arg == arg)
+				ok = test_holds(&r->t[j], c);
+		if (ok) {
+			*v = c;
+			return true;
+		}
+	}
+	return false;
+}
+
 struct feed {
 	pm_input_fn fn;
 	void *arg;
@@ -1796,8 +1877,8 @@ static void inputs_nr(const struct pm_state *st, struct prop_rng *rng,
 						   prop_rand(rng) : 0;
 		ok = true;
 		for (j = 0; j < r->len && ok; j++)
-			ok = satisfy(&r->t[j], rng,
-				     &bases[picked][r->t[j].arg]);
+			ok = satisfy_all(r, j, rng,
+					 &bases[picked][r->t[j].arg]);
 		if (ok && picked == base_cnt)
 			base_cnt++;
 	}
