@@ -144,7 +144,7 @@ static void check_cmps(scmp_filter_ctx ctx)
 		{ SCMP_A2(SCMP_CMP_GT, 1), SCMP_A2(SCMP_CMP_GT, 1) },
 		{ SCMP_A0(SCMP_CMP_EQ, 1), SCMP_A1(0, 1) },
 		{ SCMP_A0(_SCMP_CMP_MAX, 1), SCMP_A1(SCMP_CMP_EQ, 1) },
-		{ SCMP_A0((enum scmp_compare)-1, 1),
+		{ SCMP_A0((enum scmp_compare)(-1), 1),
 		  SCMP_A1(SCMP_CMP_EQ, 1) },
 	};
 	unsigned int i;

@@ -8,6 +8,7 @@
 
 #include <seccomp.h>
 
+/* clang-format off */
 /* The public API maps names to tokens only, so try every name. */
 static const char *const arch_names[] = {
 	"x86", "x86_64", "x32", "arm", "aarch64", "loongarch64", "m68k",
@@ -15,6 +16,7 @@ static const char *const arch_names[] = {
 	"parisc", "parisc64", "ppc", "ppc64", "ppc64le", "riscv64", "s390",
 	"s390x", "sh", "sheb",
 };
+/* clang-format on */
 
 int main(int argc, char *argv[])
 {
