@@ -396,6 +396,7 @@ static json_t *load_json(const char *dir, const char *file)
 	return doc;
 }
 
+/* clang-format off */
 /* Default capability sets of a container started without --cap-add:
  * Docker's is profile_docker_caps. */
 static const char *const podman_caps[] = {
@@ -403,6 +404,7 @@ static const char *const podman_caps[] = {
 	"CAP_KILL", "CAP_NET_BIND_SERVICE", "CAP_SETFCAP", "CAP_SETGID",
 	"CAP_SETPCAP", "CAP_SETUID", "CAP_SYS_CHROOT", NULL,
 };
+/* clang-format on */
 
 int workload_load_all(struct workload_set *set)
 {

@@ -181,9 +181,11 @@ static unsigned int level_tests(const struct arch_def *arch,
 		else if (n->cmp.op != DB_OP_EQ)
 			tests += 3;
 		else
+			/* clang-format off */
 			tests += before != NULL &&
 					 db_cmp_same_group(&before->cmp, &n->cmp) ?
 					 1 : 2;
+		/* clang-format on */
 		for (b = 0; b < 2; b++)
 			tests += level_tests(arch, db_branch_level(&n->br[b]));
 	}

@@ -101,6 +101,7 @@ out:
 
 int main(void)
 {
+	/* clang-format off */
 	static const char *const odd[] = {
 		"", " ", "read ", " read", "READ", "read\n", "r\xffgh", "-1",
 		"0", "%s%s%n", "../read", "sys_read",
@@ -119,6 +120,7 @@ int main(void)
 		"mipsel64n32", "parisc", "parisc64", "ppc", "ppc64", "ppc64le",
 		"riscv64", "s390", "s390x", "sh", "sheb", NULL,
 	};
+	/* clang-format on */
 	char longname[4096];
 	unsigned int i;
 

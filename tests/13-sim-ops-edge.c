@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /* On 32-bit ABIs the datums and masks lose their high words. */
 #define EDGE_RULES							\
 	"rule ERRNO(1) read a0>0xffffffffffffffff",			\
@@ -29,3 +30,4 @@ static const char *const big[] = {
 SPEC_SIM_MAIN(
 	{ "le", little },
 	{ "be", big })
+/* clang-format on */

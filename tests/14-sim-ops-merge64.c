@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /*
  * Tests that share a high word must still be decided by the full datum
  * (libseccomp's GHSA-4q85-33p6-j5g6 was a slip there). The expected
@@ -40,3 +41,4 @@ static const char *const big[] = {
 SPEC_SIM_MAIN(
 	{ "le", little },
 	{ "be", big })
+/* clang-format on */

@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /*
  * "a0==-1" is SCMP_A0(SCMP_CMP_EQ, -1): the int is sign-extended to
  * 0xffffffffffffffff. "a0_32==-1" is SCMP_A0_32: it is cast to
@@ -50,3 +51,4 @@ SPEC_SIM_MAIN(
 	{ "exact-x86", exact_x86 },
 	{ "exact-mips", exact_mips },
 	{ "exact-x86_64", exact_x86_64 })
+/* clang-format on */

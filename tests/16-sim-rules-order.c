@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /*
  * The evaluation order of siblings is: higher argument first, equality
  * (EQ, NE, MASKED_EQ) before range tests, larger datum first (< and <=:
@@ -72,3 +73,4 @@ static const char *const be[] = {
 SPEC_SIM_MAIN(
 	{ "le", le },
 	{ "be", be })
+/* clang-format on */

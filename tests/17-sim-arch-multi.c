@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /* Rules are added after the ABIs, so every ABI gets them. */
 #define MULTI_RULES							\
 	"attr badarch TRAP",						\
@@ -43,3 +44,4 @@ SPEC_SIM_MAIN(
 	{ "mips", mips_be },
 	{ "mipsel", mips_le },
 	{ "late", late })
+/* clang-format on */

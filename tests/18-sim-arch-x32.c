@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 static const char *const x86_64_only[] = {
 	"native x86_64",
 	"init ALLOW",
@@ -43,3 +44,4 @@ SPEC_SIM_MAIN(
 	{ "x32", x32_only },
 	{ "both", both },
 	{ "x86", with_x86 })
+/* clang-format on */

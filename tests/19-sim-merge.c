@@ -6,6 +6,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /* The merged filter keeps the destination's bad-arch action. */
 static const char *const dst_spec[] = {
 	"init ERRNO(1)",
@@ -32,6 +33,7 @@ static const char *const arm_spec[] = {
 	"rule KILL getpid",
 	NULL
 };
+/* clang-format on */
 
 /* Merges the filters in argv[1] order ("abc": dst, src, arm). */
 int main(int argc, char *argv[])

@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /* API level 5 makes KILL_PROCESS, LOG and NOTIFY valid whatever the kernel. */
 static const char *const rules[] = {
 	"api 5",
@@ -68,3 +69,4 @@ SPEC_SIM_MAIN(
 	{ "log", log_default },
 	{ "notify", notify_default },
 	{ "trap", trap_default })
+/* clang-format on */

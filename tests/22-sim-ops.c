@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /*
  * One operator per syscall, all against 0x500000007. 32-bit ABIs compare
  * only the low word (7); arguments 0 and 1 are used to check both word
@@ -34,3 +35,4 @@ static const char *const big[] = {
 SPEC_SIM_MAIN(
 	{ "le", little },
 	{ "be", big })
+/* clang-format on */

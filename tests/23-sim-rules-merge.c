@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 #define MERGE_RULES							\
 	/* a later unconditional rule replaces the argument rules */	\
 	"rule ERRNO(1) read a0==1",					\
@@ -50,3 +51,4 @@ static const char *const filter[] = {
 };
 
 SPEC_SIM_MAIN({ "main", filter })
+/* clang-format on */

@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /*
  * socket and shmget become socketcall(SYS_SOCKET) and ipc(SHMGET) where
  * the ABI multiplexes them (x86, m68k, mips o32, ppc, s390, sh), beside
@@ -151,3 +152,4 @@ SPEC_SIM_MAIN(
 	{ "s390x", only_s390x },
 	{ "sheb", only_sheb },
 	{ "x32", only_x32 })
+/* clang-format on */

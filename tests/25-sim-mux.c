@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /*
  * Syscalls are given as the native (x86_64) ABI knows them: by name,
  * accept4 by its x86_64 number, recv (which x86_64 lacks) by its pseudo
@@ -52,3 +53,4 @@ SPEC_SIM_MAIN(
 	{ "le", little },
 	{ "be", big },
 	{ "exact", exact })
+/* clang-format on */

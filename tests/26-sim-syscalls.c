@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /* Raw numbers are x86_64's: 3 is close, 1000 has no name. */
 static const char *const multi[] = {
 	"native x86_64",
@@ -49,3 +50,4 @@ SPEC_SIM_MAIN(
 	{ "multi", multi },
 	{ "native", native },
 	{ "aarch64", aarch64 })
+/* clang-format on */

@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /* 50 syscalls, some with argument rules, on x86_64 and x86. */
 #define PRIO_RULES							\
 	"rule ERRNO(1) read",						\
@@ -109,3 +110,4 @@ SPEC_SIM_MAIN(
 	{ "tree0", tree0 },
 	{ "tree1", tree1 },
 	{ "tree5", tree5 })
+/* clang-format on */

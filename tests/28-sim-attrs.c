@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /* nr -1 is what a tracer sets to skip a call; rules for it need TSKIP. */
 static const char *const tskip[] = {
 	"init ALLOW",
@@ -48,3 +49,4 @@ SPEC_SIM_MAIN(
 	{ "tskip-off", tskip_off },
 	{ "tskip-x32", tskip_x32 },
 	{ "badarch", badarch })
+/* clang-format on */

@@ -40,10 +40,12 @@ struct slot {
 	uint64_t datum;
 };
 
+/* clang-format off */
 static const uint32_t actions[] = {
 	SCMP_ACT_ALLOW, SCMP_ACT_ERRNO(2), SCMP_ACT_LOG, SCMP_ACT_TRAP,
 	SCMP_ACT_KILL_PROCESS,
 };
+/* clang-format on */
 
 static uint32_t run(struct bpf_sim_prog *prog, uint32_t arch, uint32_t nr,
 		    uint64_t a0, unsigned int *insns)

@@ -146,7 +146,7 @@ static void check_cmps(scmp_filter_ctx ctx)
 		{ SCMP_CMP(100, SCMP_CMP_EQ, 1), SCMP_A0(SCMP_CMP_EQ, 1) },
 		{ SCMP_A0(SCMP_CMP_EQ, 1), SCMP_A1(0, 1) },
 		{ SCMP_A0(_SCMP_CMP_MAX, 1), SCMP_A1(SCMP_CMP_EQ, 1) },
-		{ SCMP_A0((enum scmp_compare)-1, 1),
+		{ SCMP_A0((enum scmp_compare)(-1), 1),
 		  SCMP_A1(SCMP_CMP_EQ, 1) },
 		/* a repeated argument does not excuse a bad comparison */
 		{ SCMP_A1(SCMP_CMP_EQ, 1), SCMP_A1(_SCMP_CMP_MAX, 2) },

@@ -93,7 +93,7 @@ static void check_errors(scmp_filter_ctx ctx)
 {
 	static const enum scmp_filter_attr unknown[] = {
 		_SCMP_FLTATR_MIN, _SCMP_FLTATR_MAX, (enum scmp_filter_attr)100,
-		(enum scmp_filter_attr)-1,
+		(enum scmp_filter_attr)(-1),
 	};
 	unsigned int i;
 	uint32_t v;

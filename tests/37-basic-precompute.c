@@ -25,10 +25,12 @@ static int same(const struct prog *a, const struct prog *b)
 	return a->len == b->len && memcmp(a->buf, b->buf, a->len) == 0;
 }
 
+/* clang-format off */
 /* enough syscalls around write that a priority moves it up the search */
 #define BASE "rule KILL read", "rule ERRNO(1) write a0==1", "attr tskip 1", \
 	     "rule ERRNO(2) -1", "rule ERRNO(3) open", "rule ERRNO(4) stat", \
 	     "rule ERRNO(5) fstat", "rule ERRNO(6) lstat"
+/* clang-format on */
 
 /* Each change, made after seccomp_precompute, must show in the export. */
 static const char *const changes[][3] = {

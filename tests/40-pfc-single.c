@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /*
  * libseccomp 2.5.4 prints the same text byte for byte (the golden file
  * was made with it). NOTIFY has no name in PFC: it prints as a number.
@@ -23,6 +24,7 @@ static const char *const spec[] = {
 	"rule ALLOW 1000",
 	NULL
 };
+/* clang-format on */
 
 int main(int argc, char *argv[])
 {

@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 static const char *const spec[] = {
 	"init KILL",
 	"arch -native +x86_64 +x86",
@@ -15,6 +16,7 @@ static const char *const spec[] = {
 	"rule ERRNO(4) dup a5==0xffffffff00000000",
 	NULL
 };
+/* clang-format on */
 
 int main(int argc, char *argv[])
 {

@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /*
  * The golden file is libseccomp 2.5.4's output. aarch64 lacks open: its
  * pseudo number is printed, as an unsigned number and so before the real
@@ -18,6 +19,7 @@ static const char *const spec[] = {
 	"rule ALLOW exit_group",
 	NULL
 };
+/* clang-format on */
 
 int main(int argc, char *argv[])
 {

@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 static const char *const spec[] = {
 	"init ALLOW",
 	"arch -native +x86_64 +x86",
@@ -22,6 +23,7 @@ static const char *const spec[] = {
 	"rule ERRNO(2) lseek a2!=0",
 	NULL
 };
+/* clang-format on */
 
 int main(int argc, char *argv[])
 {

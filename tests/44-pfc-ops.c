@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 static const char *const spec[] = {
 	"init ALLOW",
 	"arch -native +aarch64 +arm",
@@ -37,6 +38,7 @@ static const char *const spec[] = {
 	"rule ERRNO(20) fchown a0&0xffffffff==7",
 	NULL
 };
+/* clang-format on */
 
 int main(int argc, char *argv[])
 {

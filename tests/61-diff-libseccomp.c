@@ -350,10 +350,12 @@ static void classify_rc(struct diff *df, const struct prop_script *s,
 {
 	const struct prop_op *op = &s->ops[i];
 	const struct prop_arch *a = prop_arch(op->token);
+	/* clang-format off */
 	static const char *const kinds[] = {
 		"arch_add", "arch_remove", "attr_set", "priority", "rule",
 		"txn", "txn", "txn",
 	};
+	/* clang-format on */
 	struct prop_script t;
 	struct theirs th;
 	char rel[64] = "";

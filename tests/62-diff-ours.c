@@ -32,11 +32,13 @@
 #error "not our seccomp.h: the tests must build against include/seccomp.h.in"
 #endif
 
+/* clang-format off */
 /* Declared by 2.6's header only: with 2.5.4's these do not compile. */
 static int (*const addfd)(int, struct seccomp_notif_addfd *) =
 	seccomp_notify_addfd;
 static int (*const bpf_mem)(const scmp_filter_ctx, void *, size_t *) =
 	seccomp_export_bpf_mem;
+/* clang-format on */
 static const enum scmp_filter_attr waitkill = SCMP_FLTATR_CTL_WAITKILL;
 
 static const char *const system_paths[] = {

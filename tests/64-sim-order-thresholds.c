@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /*
  * < and <= tests are tried smaller datum first, > and >= larger first, and
  * both after equality tests; tests that leaves alike go in the order the
@@ -106,3 +107,4 @@ SPEC_SIM_MAIN(
 	{ "threshold", threshold },
 	{ "mixed", mixed },
 	{ "wide", wide })
+/* clang-format on */

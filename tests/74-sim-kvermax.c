@@ -3,6 +3,7 @@
 
 #include "filter_spec.h"
 
+/* clang-format off */
 /*
  * Default ERRNO(1) (EPERM, as container profiles have it), BADARCH KILL.
  * Rules: read and write allowed; openat2 (5.6) has a rule, mseal (6.10) a
@@ -143,3 +144,4 @@ SPEC_SIM_MAIN(
 	{ "s390x-5.3", s390x_53 },
 	{ "mips-5.3", mips_53 },
 	{ "mips-5.4", mips_54 })
+/* clang-format on */

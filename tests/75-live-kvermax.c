@@ -48,6 +48,7 @@
 
 extern char **environ;
 
+/* clang-format off */
 /*
  * What a process, its threads and a spawned /bin/true need (names that an
  * ABI lacks resolve to pseudo numbers, which add no rule there). clone3
@@ -75,6 +76,7 @@ static const char *const allowed[] = {
 	/* arm's private call: glibc's start-up sets the thread pointer */
 	"set_tls",
 };
+/* clang-format on */
 
 enum variant { PLAIN, KVERMAX, KVERMAX_RULE };
 

@@ -123,34 +123,36 @@ static void check_call(struct call *c)
 static int child(void *arg)
 {
 	scmp_filter_ctx ctx = arg;
+	/* clang-format off */
 	struct call calls[] = {
 #ifdef __NR_socket
-	    {"socket(AF_UNIX)", __NR_socket, {AF_UNIX, SOCK_STREAM}, {0}},
-	    {"socket(AF_INET)", __NR_socket, {AF_INET, SOCK_DGRAM}, {0}},
+		{"socket(AF_UNIX)", __NR_socket, {AF_UNIX, SOCK_STREAM}, {0}},
+		{"socket(AF_INET)", __NR_socket, {AF_INET, SOCK_DGRAM}, {0}},
 #endif
 #ifdef __NR_socketpair
-	    {"socketpair", __NR_socketpair, {AF_UNIX, SOCK_STREAM}, {0}},
+		{"socketpair", __NR_socketpair, {AF_UNIX, SOCK_STREAM}, {0}},
 #endif
 #ifdef __NR_shmget
-	    {"shmget", __NR_shmget, {KEY_PRIVATE, 4096}, {0}},
+		{"shmget", __NR_shmget, {KEY_PRIVATE, 4096}, {0}},
 #endif
 #ifdef __NR_semget
-	    {"semget", __NR_semget, {KEY_PRIVATE, 1}, {0}},
+		{"semget", __NR_semget, {KEY_PRIVATE, 1}, {0}},
 #endif
 #ifdef __NR_socketcall
-	    /* a[1] == 1 stands for the argument block's address */
-	    {"socketcall(SOCKET, AF_UNIX)", __NR_socketcall,
-	     {MUX_SOCKET, 1}, {AF_UNIX, SOCK_STREAM}},
-	    {"socketcall(SOCKET, AF_INET)", __NR_socketcall,
-	     {MUX_SOCKET, 1}, {AF_INET, SOCK_DGRAM}},
-	    {"socketcall(SOCKETPAIR)", __NR_socketcall,
-	     {MUX_SOCKETPAIR, 1}, {AF_UNIX, SOCK_STREAM}},
+		/* a[1] == 1 stands for the argument block's address */
+		{"socketcall(SOCKET, AF_UNIX)", __NR_socketcall,
+		 {MUX_SOCKET, 1}, {AF_UNIX, SOCK_STREAM}},
+		{"socketcall(SOCKET, AF_INET)", __NR_socketcall,
+		 {MUX_SOCKET, 1}, {AF_INET, SOCK_DGRAM}},
+		{"socketcall(SOCKETPAIR)", __NR_socketcall,
+		 {MUX_SOCKETPAIR, 1}, {AF_UNIX, SOCK_STREAM}},
 #endif
 #ifdef __NR_ipc
-	    {"ipc(SHMGET)", __NR_ipc, {MUX_SHMGET, KEY_PRIVATE, 4096}, {0}},
-	    {"ipc(SEMGET)", __NR_ipc, {MUX_SEMGET, KEY_PRIVATE, 1}, {0}},
+		{"ipc(SHMGET)", __NR_ipc, {MUX_SHMGET, KEY_PRIVATE, 4096}, {0}},
+		{"ipc(SEMGET)", __NR_ipc, {MUX_SEMGET, KEY_PRIVATE, 1}, {0}},
 #endif
 	};
+	/* clang-format on */
 	size_t i;
 
 	if (seccomp_load(ctx) != 0)

@@ -49,6 +49,7 @@
 #define GOLDEN_API_LEVEL 7
 #define NAME_MAX_LEN 64
 
+/* clang-format off */
 /* The benchmark's workloads that have goldens (docker-3arch-opt2 and the
  * larger synthetic series add size, not layouts the others lack). */
 static const char *const bench_ids[] = {
@@ -57,6 +58,7 @@ static const char *const bench_ids[] = {
 	"fc-x86_64-vmm", "fc-x86_64-api", "fc-x86_64-vcpu", "fc-aarch64-vmm",
 	"fc-aarch64-api", "fc-aarch64-vcpu", "systemd", "synthetic-1k",
 };
+/* clang-format on */
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -24,14 +24,14 @@ struct sp_resolve {
 };
 
 /* Long options both commands take, for getopt_long(). */
-#define SP_RESOLVE_OPTIONS                                                     \
-	{"arch", required_argument, NULL, 'a'},                                \
-	    {"caps", required_argument, NULL, 'C'},                            \
-	    {"kernel", required_argument, NULL, 'K'},                          \
-	    {"kvermax", required_argument, NULL, 'M'},                         \
-	{                                                                      \
-		"strict", no_argument, NULL, 'S'                               \
-	}
+/* clang-format off */
+#define SP_RESOLVE_OPTIONS \
+	{ "arch", required_argument, NULL, 'a' }, \
+	{ "caps", required_argument, NULL, 'C' }, \
+	{ "kernel", required_argument, NULL, 'K' }, \
+	{ "kvermax", required_argument, NULL, 'M' }, \
+	{ "strict", no_argument, NULL, 'S' }
+/* clang-format on */
 
 /* An output file written in full or not at all. */
 struct sp_output {

@@ -195,9 +195,10 @@ static PyObject *mod_c_str(PyObject *mod, PyObject *string)
 	return PyUnicode_AsASCIIString(string);
 }
 
-#define FUNC(name, flags)                                                      \
-	{                                                                      \
-#name, (PyCFunction)mod_##name, flags, mod_##name##_doc        \
+#define FUNC(name, flags)                                             \
+	{                                                             \
+		.ml_name = #name, .ml_meth = (PyCFunction)mod_##name, \
+		.ml_flags = flags, .ml_doc = mod_##name##_doc         \
 	}
 static PyMethodDef module_functions[] = {FUNC(ERRNO, METH_O),
 					 FUNC(TRACE, METH_O),
@@ -207,7 +208,8 @@ static PyMethodDef module_functions[] = {FUNC(ERRNO, METH_O),
 					 FUNC(set_api, METH_O),
 					 FUNC(version, METH_NOARGS),
 					 FUNC(c_str, METH_O),
-					 {NULL}};
+					 {NULL},
+};
 #undef FUNC
 
 /*
@@ -236,7 +238,7 @@ PyDoc_STRVAR(
     "The API of libseccomp's Python module, over this library's C API.");
 
 static struct PyModuleDef seccomp_module = {
-    PyModuleDef_HEAD_INIT, .m_name = "seccomp",		  .m_doc = module_doc,
+    .m_base = PyModuleDef_HEAD_INIT, .m_name = "seccomp",		  .m_doc = module_doc,
     .m_size = -1,	   .m_methods = module_functions,
 };
 

@@ -349,7 +349,8 @@ static PyObject *Notification_new(PyTypeObject *type, PyObject *args,
 {
 	static char *kwlist[] = {
 	    "id",	    "pid",	  "flags",	  "syscall",
-	    "syscall_arch", "syscall_ip", "syscall_args", NULL};
+	    "syscall_arch", "syscall_ip", "syscall_args", NULL,
+	};
 	PyObject *o_id, *o_pid, *o_flags, *o_sys, *o_arch, *o_ip, *o_args;
 	PyObject *seq = NULL;
 	NotificationObject *self;

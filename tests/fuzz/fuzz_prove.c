@@ -53,11 +53,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 /* Applies one 6-byte edit to the script's rule calls. */
 static void edit(struct prop_script *s, struct fuzz_in *in)
 {
+	/* clang-format off */
 	static const uint32_t actions[] = {
 		SCMP_ACT_ALLOW, SCMP_ACT_KILL_PROCESS, SCMP_ACT_KILL,
 		SCMP_ACT_TRAP, SCMP_ACT_LOG, SCMP_ACT_ERRNO(1),
 		SCMP_ACT_ERRNO(2), SCMP_ACT_TRACE(3),
 	};
+	/* clang-format on */
 	unsigned int what = fuzz_u8(in), i = fuzz_u8(in) % s->cnt, j;
 	uint32_t v = fuzz_u32(in);
 	struct prop_op *op = &s->ops[i];
@@ -67,11 +69,13 @@ static void edit(struct prop_script *s, struct fuzz_in *in)
 	j = op->cnt > 0 ? (what >> 3) % op->cnt : 0;
 	switch (what % 8) {
 	case 0:	/* a datum near another one's, or anywhere */
+		/* clang-format off */
 		if (op->cnt > 0)
 			op->cmps[j].datum_a =
 				(v & 1) ? op->cmps[j].datum_a +
 						  (uint64_t)((int64_t)((v >> 1) % 5) - 2) :
 					  (uint64_t)v << (v >> 31 ? 32 : 0);
+		/* clang-format on */
 		break;
 	case 1:
 		if (op->cnt > 0)

@@ -20,8 +20,10 @@
  * last column names the ABI's syscall table (a column of src/syscalls.csv):
  * the ABIs of one family and two byte orders share one.
  */
+/* clang-format off */
 #define ARCH(nm, mac, tok, data, bits, be, mux, tab) \
 	{ #nm, "SCMP_ARCH_" #mac, tok, data, bits == 64, be, mux, #tab }
+/* clang-format on */
 static const struct prop_arch arches[] = {
 	ARCH(x86, X86, 0x40000003, 0x40000003, 32, false, true, x86),
 	ARCH(x86_64, X86_64, 0xc000003e, 0xc000003e, 64, false, false, x86_64),
@@ -252,6 +254,7 @@ static bool chance(struct prop_rng *rng, unsigned int percent)
  * Generation
  */
 
+/* clang-format off */
 /*
  * Syscalls the rules name: common ones, socket and IPC calls (multiplexed
  * on some ABIs), calls only some ABIs have, ARM's private calls, names
@@ -268,6 +271,7 @@ static const char *const pool_names[] = {
 	"sync_file_range2", "faccessat2", "cachestat", "listns",
 	"map_shadow_stack", "riscv_hwprobe", "uretprobe", "getpagesize",
 };
+/* clang-format on */
 
 /**
  * prop_syscall_pool - the native syscall numbers scripts draw from
@@ -307,6 +311,7 @@ int prop_syscall_pool(const struct prop_api *api, int *out, unsigned int max)
 
 static uint32_t gen_action(struct prop_rng *rng)
 {
+	/* clang-format off */
 	static const uint32_t fixed[] = {
 		SCMP_ACT_ALLOW, SCMP_ACT_ALLOW, SCMP_ACT_LOG, SCMP_ACT_KILL,
 		SCMP_ACT_KILL_PROCESS, SCMP_ACT_TRAP, SCMP_ACT_NOTIFY,
@@ -314,10 +319,12 @@ static uint32_t gen_action(struct prop_rng *rng)
 		SCMP_ACT_ERRNO(4094), SCMP_ACT_TRACE(0), SCMP_ACT_TRACE(7),
 		SCMP_ACT_TRACE(0xffff),
 	};
+	/* clang-format on */
 
 	return fixed[prop_below(rng, N(fixed))];
 }
 
+/* clang-format off */
 static const uint64_t datum_edges[] = {
 	0, 1, 2, 3, 0x7f, 0x80, 0xff, 0x7fffffff, 0x80000000, 0xfffffffe,
 	0xffffffff, 0x100000000ULL, 0x100000001ULL, 0x1ffffffffULL,
@@ -329,6 +336,7 @@ static const uint64_t mask_edges[] = {
 	0, 0xffffffffffffffffULL, 0xffffffff, 0xffffffff00000000ULL, 0xff,
 	0x1, 0x80000000, 0x100000000ULL, 0xf0f0f0f0f0f0f0f0ULL, 0xfff,
 };
+/* clang-format on */
 
 /* A datum near the edges, a random one, or one sharing a high word. */
 static uint64_t gen_datum(struct prop_rng *rng, const uint64_t *pool,
@@ -1044,10 +1052,12 @@ static const char *arch_str(uint32_t token, char *buf, size_t size)
 
 static const char *op_name(unsigned int op)
 {
+	/* clang-format off */
 	static const char *const names[] = {
 		"0", "SCMP_CMP_NE", "SCMP_CMP_LT", "SCMP_CMP_LE", "SCMP_CMP_EQ",
 		"SCMP_CMP_GE", "SCMP_CMP_GT", "SCMP_CMP_MASKED_EQ",
 	};
+	/* clang-format on */
 
 	return op < N(names) ? names[op] : "8";
 }

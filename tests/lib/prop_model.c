@@ -1961,11 +1961,13 @@ static unsigned int span_edges(uint32_t token, uint32_t kvermax,
 int pm_inputs(const struct pm_state *st, struct prop_rng *rng,
 	      unsigned int random_per_syscall, pm_input_fn fn, void *arg)
 {
+	/* clang-format off */
 	static const uint32_t fixed[] = {
 		0, 1, 2, 3, 59, 102, 117, 0x3fffffff, X32_BIT, X32_BIT + 1,
 		X32_BIT + 102, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff,
 		4000, 4102, 4117, 5000, 6000, 0xf0001, 0xf0005,
 	};
+	/* clang-format on */
 	static const uint64_t zeros[PROP_ARGS];
 	uint32_t datas[ARCH_MAX + 4], *nrs;
 	unsigned int i, j, dcnt = 0, ncnt, cap;
