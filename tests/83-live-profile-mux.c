@@ -210,14 +210,17 @@ static int run(const char *path, bool strict_mux, unsigned int *block)
 		child(ctx, fds[1], block);
 	}
 	close(fds[1]);
-	if (pid < 0 || read(fds[0], got, sizeof(got)) != (ssize_t)sizeof(got))
-		failures++, printf("FAIL %s: no answers from the child\n",
-				   mode);
+	if (pid < 0 ||
+	    read(fds[0], got, sizeof(got)) != (ssize_t)sizeof(got)) {
+		printf("FAIL %s: no answers from the child\n", mode);
+		failures++;
+	}
 	close(fds[0]);
 	status = pid > 0 ? live_wait(pid) : -1;
-	if (status != 0)
-		failures++, printf("FAIL %s: child %s\n", mode,
-				   live_status_str(status));
+	if (status != 0) {
+		printf("FAIL %s: child %s\n", mode, live_status_str(status));
+		failures++;
+	}
 	for (i = 0; failures == 0 && i < NCALLS; i++) {
 		allowed = got[i] != -E_DEFAULT;
 		sim = simulated(&prog, &calls[i], block);
@@ -225,9 +228,8 @@ static int run(const char *path, bool strict_mux, unsigned int *block)
 		    sim != (int)allowed) {
 			printf("FAIL %s %s: kernel %ld, simulator %s, want %s\n",
 			       mode, calls[i].what, got[i],
-			       sim < 0	 ? "cannot run"
-			       : sim > 0 ? "allow"
-					 : "default",
+			       sim < 0 ? "cannot run" :
+			       sim > 0 ? "allow" : "default",
 			       calls[i].allowed[strict_mux] ? "allowed"
 							    : "refused");
 			failures++;
