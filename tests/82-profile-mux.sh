@@ -98,6 +98,72 @@ EOF
 explain --arch=x86_64 "$f" socket 38
 check x86_64-only "$tmp/err" </dev/null
 
+# A rule stricter than the default stays under --strict-mux: leaving it
+# out would open the direct call too. socketcall(SYS_SOCKET) takes its
+# action whatever the family, which is closed already; the program is the
+# same.
+cat >"$tmp/deny.json" <<EOF
+{
+	"defaultAction": "SCMP_ACT_ALLOW",
+	"architectures": ["SCMP_ARCH_X86_64", "SCMP_ARCH_X86"],
+	"syscalls": [
+		{
+			"names": ["socket"],
+			"action": "SCMP_ACT_ERRNO",
+			"args": [{"index": 0, "value": 38, "op": "SCMP_CMP_EQ"}]
+		}
+	]
+}
+EOF
+g=$tmp/deny.json
+for mode in --strict --strict-mux; do
+	explain $mode "$g" socket 38
+	check "deny$mode" "$tmp/out" <<EOF
+x86_64 socket (41): SCMP_ACT_ERRNO(1): syscalls[0] at line 5 (socket)
+x86 socket (359): SCMP_ACT_ERRNO(1): syscalls[0] at line 5 (socket)
+x86 socket through socketcall (102, call 1): SCMP_ACT_ERRNO(1): no single entry matches these arguments
+EOF
+	check "deny-warning$mode" "$tmp/err" <<EOF
+$g:5:3: warning: x86: socket's argument checks do not apply to socketcall(2) (SYS_SOCKET, 1): its arguments are in memory; the call takes the rule's action unchecked, stricter than the default
+EOF
+done
+"$tool" compile -o "$tmp/deny.bpf" "$g" 2>/dev/null &&
+	"$tool" compile --strict-mux -o "$tmp/deny-strict.bpf" "$g" 2>/dev/null
+rc=$?
+if [ $rc = 0 ] && cmp -s "$tmp/deny.bpf" "$tmp/deny-strict.bpf"; then
+	passed=$((passed + 1))
+else
+	echo "FAIL deny compile --strict-mux: another program, or exit status $rc"
+	failed=$((failed + 1))
+fi
+
+# A profile that allows socketcall by name (Docker's does) lets every
+# socket call through it; --strict-mux cannot change that, and says so.
+cat >"$tmp/named.json" <<EOF
+{
+	"defaultAction": "SCMP_ACT_ERRNO",
+	"architectures": ["SCMP_ARCH_X86_64", "SCMP_ARCH_X86"],
+	"syscalls": [
+		{
+			"names": ["socket"],
+			"action": "SCMP_ACT_ALLOW",
+			"args": [{"index": 0, "value": 38, "op": "SCMP_CMP_NE"}]
+		},
+		{"names": ["socketcall"], "action": "SCMP_ACT_ALLOW"}
+	]
+}
+EOF
+h=$tmp/named.json
+explain --strict-mux "$h" socket 38
+check named "$tmp/out" <<EOF
+x86_64 socket (41): SCMP_ACT_ERRNO(1): default action
+x86 socket (359): SCMP_ACT_ERRNO(1): default action
+x86 socket through socketcall (102, call 1): SCMP_ACT_ALLOW: syscalls[1] at line 10 (socketcall)
+EOF
+check named-warning "$tmp/err" <<EOF
+$h:5:3: warning: x86: socket's argument checks do not apply to socketcall(2) (SYS_SOCKET, 1): its arguments are in memory; the call is let through unchecked, and the entry at line 10 names socketcall itself, which --strict-mux leaves as it is
+EOF
+
 # compile warns the same; the program changes with --strict-mux only
 "$tool" compile -o "$tmp/default.bpf" "$f" 2>"$tmp/err"
 rc=$?

@@ -1088,7 +1088,8 @@ int profile_kvermax_set(scmp_filter_ctx ctx, unsigned int kver)
  * library's API has no way to put a rule with conditions on the direct
  * syscall alone (seccomp_rule_add_exact() refuses it, as libseccomp's),
  * so --strict-mux leaves such a rule out of the ABI's filter: the call
- * takes the default action there, directly and multiplexed.
+ * takes the default action there, directly and multiplexed. Only where
+ * that is closed: a rule stricter than the default stays.
  */
 
 /*
@@ -1125,12 +1126,33 @@ static bool rule_muxed(const struct profile *p, const struct profile_rule *r,
 			  call != NULL ? call : &c);
 }
 
+/*
+ * Whether leaving @r out fails closed: the default action is as strict as
+ * @r's, in the kernel's order of precedence (the lower action value as a
+ * signed number wins: KILL_PROCESS, KILL_THREAD, TRAP, ERRNO, USER_NOTIF,
+ * TRACE, LOG, ALLOW). A stricter rule, ERRNO in a profile that allows by
+ * default, stays: the multiplexed call then takes its action whatever the
+ * arguments, which is closed already.
+ */
+static bool rule_droppable(const struct profile *p,
+			   const struct profile_rule *r)
+{
+	return (int32_t)(p->def_action & 0xffff0000u) <=
+	       (int32_t)(r->action & 0xffff0000u);
+}
+
+bool profile_rule_dropped(const struct profile *p,
+			  const struct profile_rule *r, uint32_t token)
+{
+	return rule_droppable(p, r) && rule_muxed(p, r, token, NULL, NULL);
+}
+
 static bool arch_has_muxed(const struct profile *p, uint32_t token)
 {
 	size_t i;
 
 	for (i = 0; i < p->cnt; i++)
-		if (rule_muxed(p, &p->rules[i], token, NULL, NULL))
+		if (profile_rule_dropped(p, &p->rules[i], token))
 			return true;
 	return false;
 }
@@ -1153,14 +1175,31 @@ static void call_macro(const char *mux_name, const char *name, char *buf,
 	buf[n < size ? n : size - 1] = '\0';
 }
 
+/*
+ * A rule of the profile on the multiplexer itself at least as open as the
+ * default (Docker's allows socketcall by name): --strict-mux leaves it.
+ */
+static const struct profile_rule *mux_rule(const struct profile *p,
+					   const char *mux_name)
+{
+	size_t i;
+
+	for (i = 0; i < p->cnt; i++)
+		if (strcmp(p->rules[i].name, mux_name) == 0 &&
+		    p->rules[i].action != p->def_action &&
+		    rule_droppable(p, &p->rules[i]))
+			return &p->rules[i];
+	return NULL;
+}
+
 /* One warning per ABI and rule whose conditions a multiplexer drops. */
 static void warn_muxed(const struct profile *p, const struct profile_opts *o)
 {
-	const struct profile_rule *r;
+	const struct profile_rule *r, *own;
 	char macro[64], *mux_name;
 	const char *arch;
 	unsigned int k, call;
-	int line, col, mux;
+	int line, col, mux, own_line, own_col;
 	size_t i;
 
 	if (o->warn == NULL)
@@ -1182,7 +1221,23 @@ static void warn_muxed(const struct profile *p, const struct profile_opts *o)
 				" arguments are in memory; ",
 				p->path, line, col, arch, r->name,
 				mux_name != NULL ? mux_name : "?", macro, call);
-			if (o->strict_mux)
+			own = mux_name != NULL ? mux_rule(p, mux_name) : NULL;
+			if (own != NULL)
+				profile_entry_where(p, own->entry, &own_line,
+						    &own_col);
+			if (own != NULL && rule_droppable(p, r))
+				fprintf(o->warn,
+					"the call is let through unchecked, and"
+					" the entry at line %d names %s"
+					" itself, which --strict-mux leaves"
+					" as it is\n",
+					own_line, mux_name);
+			else if (!rule_droppable(p, r))
+				fprintf(o->warn,
+					"the call takes the rule's action"
+					" unchecked, stricter than the"
+					" default\n");
+			else if (o->strict_mux)
 				fprintf(o->warn,
 					"--strict-mux leaves the rule out on"
 					" %s: %s takes the default action"
@@ -1215,7 +1270,7 @@ static int build_rules(const struct profile *p, const struct profile_opts *o,
 		/* runc leaves these out: libseccomp refuses them */
 		if (r->action == p->def_action)
 			continue;
-		if (skip_mux != 0 && rule_muxed(p, r, skip_mux, NULL, NULL))
+		if (skip_mux != 0 && profile_rule_dropped(p, r, skip_mux))
 			continue;
 		nr = seccomp_syscall_resolve_name(r->name);
 		at = path_of(3, "syscalls", (size_t)0, NULL, r->entry, "names",

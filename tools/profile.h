@@ -74,9 +74,10 @@ struct profile_opts {
 	/* refuse (instead of skipping) names that no ABI knows */
 	bool strict;
 	/* on an ABI that multiplexes a call through socketcall(2) or ipc(2),
-	 * keep a rule with conditions on it out of that ABI's filter, so
-	 * that the call takes the default action there both ways (the
-	 * multiplexer cannot see the arguments; see profile_build()) */
+	 * keep a rule with conditions on it, no stricter than the default
+	 * action, out of that ABI's filter, so that the call takes the
+	 * default action there both ways (the multiplexer cannot see the
+	 * arguments; see profile_build()) */
 	bool strict_mux;
 	/* where profile_build() reports skipped names; NULL: nowhere */
 	FILE *warn;
@@ -147,6 +148,15 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
  */
 int profile_build(const struct profile *p, const struct profile_opts *opts,
 		  scmp_filter_ctx *out, struct profile_diag *diag);
+
+/**
+ * profile_rule_dropped() - whether --strict-mux (profile_opts.strict_mux)
+ * leaves rule @r of resolved profile @p out of ABI @token's filter: @r has
+ * conditions on a call @token also reaches through socketcall(2) or
+ * ipc(2), and the default action is as strict as @r's
+ */
+bool profile_rule_dropped(const struct profile *p,
+			  const struct profile_rule *r, uint32_t token);
 
 /**
  * profile_kvermax_set() - the filter's maximum kernel version
