@@ -73,6 +73,12 @@ struct profile_opts {
 	unsigned int kernel;
 	/* refuse (instead of skipping) names that no ABI knows */
 	bool strict;
+	/* on an ABI that multiplexes a call through socketcall(2) or ipc(2),
+	 * keep a rule with conditions on it, no stricter than the default
+	 * action, out of that ABI's filter, so that the call takes the
+	 * default action there both ways (the multiplexer cannot see the
+	 * arguments; see profile_build()) */
+	bool strict_mux;
 	/* where profile_build() reports skipped names; NULL: nowhere */
 	FILE *warn;
 };
@@ -129,14 +135,28 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
 /**
  * profile_build() - the filter of resolved rules
  * @p:    a resolved profile
- * @opts: the options it was resolved with (strict, warn)
+ * @opts: the options it was resolved with (strict, strict_mux, warn)
  * @out:  receives the filter; the caller releases it
  * @diag: on -EINVAL, the entry the library refused or the unknown name
+ *
+ * For every ABI, a rule with conditions on a call the ABI also reaches
+ * through socketcall(2) or ipc(2) is reported on @opts->warn: the
+ * library checks the multiplexer's call number only, so the rule's action
+ * applies to the multiplexed call whatever its arguments.
  *
  * Return: 0; -EINVAL (see @diag); -ENOMEM.
  */
 int profile_build(const struct profile *p, const struct profile_opts *opts,
 		  scmp_filter_ctx *out, struct profile_diag *diag);
+
+/**
+ * profile_rule_dropped() - whether --strict-mux (profile_opts.strict_mux)
+ * leaves rule @r of resolved profile @p out of ABI @token's filter: @r has
+ * conditions on a call @token also reaches through socketcall(2) or
+ * ipc(2), and the default action is as strict as @r's
+ */
+bool profile_rule_dropped(const struct profile *p,
+			  const struct profile_rule *r, uint32_t token);
 
 /**
  * profile_kvermax_set() - the filter's maximum kernel version

@@ -30,7 +30,8 @@ struct sp_resolve {
 	{ "caps", required_argument, NULL, 'C' }, \
 	{ "kernel", required_argument, NULL, 'K' }, \
 	{ "kvermax", required_argument, NULL, 'M' }, \
-	{ "strict", no_argument, NULL, 'S' }
+	{ "strict", no_argument, NULL, 'S' }, \
+	{ "strict-mux", no_argument, NULL, 'X' }
 /* clang-format on */
 
 /* An output file written in full or not at all. */

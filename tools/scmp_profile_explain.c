@@ -51,7 +51,7 @@ static bool cmp_holds(const struct scmp_arg_cmp *c, const uint64_t *args,
 static const struct profile_rule *responsible(const struct profile *p,
 					      uint32_t token, int nr,
 					      const struct seccomp_data *d,
-					      uint32_t action)
+					      uint32_t action, bool strict_mux)
 {
 	const uint64_t *args = (const uint64_t *)d->args;
 	const struct profile_rule *r;
@@ -64,6 +64,9 @@ static const struct profile_rule *responsible(const struct profile *p,
 		r = &p->rules[i];
 		/* rules with the default action are not in the filter */
 		if (r->action != action || r->action == p->def_action)
+			continue;
+		/* nor those --strict-mux leaves out on this ABI */
+		if (strict_mux && profile_rule_dropped(p, r, token))
 			continue;
 		rnr = seccomp_syscall_resolve_name_arch(token, r->name);
 		if (rnr != nr && rnr != d->nr)
@@ -101,7 +104,8 @@ static void print_entry(const struct profile *p, const struct profile_rule *r)
 /* One call as the kernel sees it: the action, and why. */
 static void explain_call(const struct profile *p, struct bpf_sim_prog *prog,
 			 const struct bpf_sim_arch *a, const char *call,
-			 const struct seccomp_data *data, int name_nr)
+			 const struct seccomp_data *data, int name_nr,
+			 bool strict_mux)
 {
 	const struct profile_rule *r;
 	struct bpf_sim_result res;
@@ -113,7 +117,7 @@ static void explain_call(const struct profile *p, struct bpf_sim_prog *prog,
 	}
 	sp_action_str(res.action, action, sizeof(action));
 	printf("%s %s: %s: ", a->name, call, action);
-	r = responsible(p, a->token, name_nr, data, res.action);
+	r = responsible(p, a->token, name_nr, data, res.action, strict_mux);
 	if (r != NULL)
 		print_entry(p, r);
 	else if (res.action == p->def_action)
@@ -152,7 +156,7 @@ static int direct_number(const struct bpf_sim_arch *a, const char *name)
  */
 static void explain_abi(const struct profile *p, struct bpf_sim_prog *prog,
 			uint32_t token, const char *syscall,
-			const uint64_t *args)
+			const uint64_t *args, bool strict_mux)
 {
 	const struct bpf_sim_arch *a = bpf_sim_arch_by_token(token);
 	struct seccomp_data data;
@@ -171,7 +175,7 @@ static void explain_abi(const struct profile *p, struct bpf_sim_prog *prog,
 	if (direct >= 0) {
 		data.nr = direct;
 		snprintf(call, sizeof(call), "%s (%d)", syscall, direct);
-		explain_call(p, prog, a, call, &data, nr);
+		explain_call(p, prog, a, call, &data, nr, strict_mux);
 	}
 	mux =
 	    nr < 0 ? seccomp_syscall_resolve_name_rewrite(token, syscall) : -1;
@@ -184,7 +188,7 @@ static void explain_abi(const struct profile *p, struct bpf_sim_prog *prog,
 			 syscall, mux_name != NULL ? mux_name : "?", mux,
 			 -nr % 100);
 		free(mux_name);
-		explain_call(p, prog, a, call, &data, nr);
+		explain_call(p, prog, a, call, &data, nr, strict_mux);
 	}
 	if (direct < 0 && mux < 0)
 		printf("%s: no syscall \"%s\" on this ABI\n", a->name, syscall);
@@ -253,7 +257,8 @@ int explain_main(int argc, char *argv[])
 	if (rc == 0)
 		rc = sp_program(ctx, &p, &prog, &raw, &raw_len);
 	for (i = 0; rc == 0 && i < p.narch; i++)
-		explain_abi(&p, &prog, p.arches[i], argv[optind + 1], args);
+		explain_abi(&p, &prog, p.arches[i], argv[optind + 1], args,
+			    r.opts.strict_mux);
 	if (rc == 0 && fflush(stdout) != 0)
 		rc = SP_EXIT_FAIL;
 	free(raw);

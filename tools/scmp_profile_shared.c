@@ -120,6 +120,10 @@ int sp_resolve_option(struct sp_resolve *r, int c, const char *arg)
 		r->opts.strict = true;
 		rc = 0;
 		break;
+	case 'X':
+		r->opts.strict_mux = true;
+		rc = 0;
+		break;
 	default:
 		return 0;
 	}
