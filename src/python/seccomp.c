@@ -48,7 +48,7 @@
  * module functions
  */
 
-/* ERRNO() and TRACE(): the action with a 16-bit value. */
+/* ERRNO(), TRACE() and TRAPX(): the action with a 16-bit value. */
 static PyObject *action_with(PyObject *value, const char *what, uint32_t base)
 {
 	long long v;
@@ -78,6 +78,19 @@ PyDoc_STRVAR(mod_TRACE_doc,
 static PyObject *mod_TRACE(PyObject *mod, PyObject *value)
 {
 	return action_with(value, "value", SCMP_ACT_TRACE(0));
+}
+
+PyDoc_STRVAR(mod_TRAPX_doc,
+	     "TRAPX(value)\n\n"
+	     "The action sending SIGSYS with value (0..65535) as the signal's\n"
+	     "si_errno; TRAPX(0) is TRAP.\n\n"
+	     ">>> hex(TRAPX(0x1234)), TRAPX(0) == TRAP\n"
+	     "('0x31234', True)");
+
+static PyObject *mod_TRAPX(PyObject *mod, PyObject *value)
+{
+	/* TRAP is TRAPX(0): a header without TRAPX has the same value */
+	return action_with(value, "value", SCMP_ACT_TRAP);
 }
 
 PyDoc_STRVAR(mod_system_arch_doc, "system_arch()\n\n"
@@ -201,6 +214,7 @@ static PyObject *mod_c_str(PyObject *mod, PyObject *string)
 	}
 static PyMethodDef module_functions[] = {FUNC(ERRNO, METH_O),
 					 FUNC(TRACE, METH_O),
+					 FUNC(TRAPX, METH_O),
 					 FUNC(system_arch, METH_NOARGS),
 					 FUNC(resolve_syscall, METH_VARARGS),
 					 FUNC(get_api, METH_NOARGS),

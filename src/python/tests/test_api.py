@@ -97,7 +97,11 @@ class TestFunctions(ErrnoAssertions):
         self.assertEqual(ERRNO(65535) & 0xffff, 65535)
         self.assertEqual(seccomp.TRACE(7) & 0xffff, 7)
         self.assertEqual(ERRNO(5) & ~0xffff, ERRNO(0))
-        for call in (seccomp.ERRNO, seccomp.TRACE):
+        # TRAPX(n): SIGSYS with si_errno n; TRAPX(0) is TRAP
+        self.assertEqual(seccomp.TRAPX(0), TRAP)
+        self.assertEqual(seccomp.TRAPX(0x1234), 0x00031234)
+        self.assertEqual(seccomp.TRAPX(65535), 0x0003ffff)
+        for call in (seccomp.ERRNO, seccomp.TRACE, seccomp.TRAPX):
             for bad in (-1, 65536, 1 << 64):
                 self.assertInvalid(call, bad)
             self.assertRaises(TypeError, call, None)
@@ -474,6 +478,35 @@ class TestFilter(ErrnoAssertions):
         pfc = self.pfc(f)
         self.assertIn("# pseudo filter code start", pfc)
         self.assertIn('# filter for syscall "read"', pfc)
+
+    def test_trapx(self):
+        # a rule, the default and the bad-arch action take TRAP's data
+        f = SyscallFilter(seccomp.TRAPX(7))
+        self.assertEqual(f.get_attr(Attr.ACT_DEFAULT), seccomp.TRAPX(7))
+        f.add_rule(seccomp.TRAPX(0x1234), "read")
+        f.add_rule(TRAP, "write")
+        f.set_attr(Attr.ACT_BADARCH, seccomp.TRAPX(65535))
+        self.assertEqual(f.get_attr(Attr.ACT_BADARCH), seccomp.TRAPX(65535))
+        pfc = self.pfc(f)
+        self.assertIn("action TRAP(4660);", pfc)
+        self.assertIn("action TRAP;", pfc)
+        self.assertIn("action TRAP(7);", pfc)
+        self.assertIn("action TRAP(65535);", pfc)
+        # the default's action, data included, is no rule's
+        self.assertLibError(errno.EACCES, f.add_rule, seccomp.TRAPX(7),
+                            "close")
+        # merge: the same default, data included
+        other = Arch.X86 if seccomp.system_arch() != Arch.X86 else Arch.ARM
+        g = SyscallFilter(seccomp.TRAPX(7))
+        g.remove_arch(Arch.NATIVE)
+        g.add_arch(other)
+        g.add_rule(seccomp.TRAPX(3), "read")
+        f.merge(g)
+        self.assertIn("action TRAP(3);", self.pfc(f))
+        h = SyscallFilter(seccomp.TRAPX(1))
+        h.remove_arch(Arch.NATIVE)
+        h.add_arch(other)
+        self.assertInvalid(SyscallFilter(TRAP).merge, h)
 
     def test_export_flushes(self):
         f = SyscallFilter(KILL)

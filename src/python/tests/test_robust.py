@@ -57,6 +57,7 @@ def run_sweep():
     sweep(Arg, 0, EQ, 1, 0)
     sweep(ERRNO, 1)
     sweep(TRACE, 1)
+    sweep(TRAPX, 1)
     sweep(resolve_syscall, native, "read")
     sweep(resolve_syscall, native, 0)
     sweep(set_api, get_api())
