@@ -14,8 +14,9 @@
  *   types.c     Arg, an immutable struct scmp_arg_cmp; Arch and Attr,
  *               classes of int constants (Arch(x) also resolves a token or
  *               a name into an object usable wherever an arch is);
- *               Notification and NotificationResponse, copies of struct
- *               seccomp_notif and seccomp_notif_resp.
+ *               Notification, NotificationResponse and NotificationAddfd,
+ *               copies of struct seccomp_notif, seccomp_notif_resp and
+ *               seccomp_notif_addfd.
  *   value.c     the exceptions, and Python arguments read into C values.
  * Every constant is taken from the header at build time.
  *
@@ -320,6 +321,14 @@ static int add_module_constants(PyObject *mod)
 	if (add_kver_constants(dict) < 0)
 		return -1;
 #endif
+#if HAVE_SCMP_ADDFD
+	/* the flags of NotificationAddfd */
+	if (value_dict_set(dict, "ADDFD_FLAG_SETFD",
+			   PyLong_FromLong(SECCOMP_ADDFD_FLAG_SETFD)) < 0 ||
+	    value_dict_set(dict, "ADDFD_FLAG_SEND",
+			   PyLong_FromLong(SECCOMP_ADDFD_FLAG_SEND)) < 0)
+		return -1;
+#endif
 	/* libseccomp's module has errno among its names: seccomp.errno.EPERM */
 	if (value_dict_set(dict, "errno", PyImport_ImportModule("errno")) < 0)
 		return -1;
@@ -333,14 +342,20 @@ PyMODINIT_FUNC PyInit_seccomp(void);
 
 PyMODINIT_FUNC PyInit_seccomp(void)
 {
+	/* one per line, one of them conditional */
+	/* clang-format off */
 	static PyTypeObject *types[] = {
 	    &ArchType,
 	    &AttrType,
 	    &ArgType,
 	    &NotificationType,
 	    &NotificationResponseType,
+#if HAVE_SCMP_ADDFD
+	    &NotificationAddfdType,
+#endif
 	    &SyscallFilterType,
 	};
+	/* clang-format on */
 	PyObject *mod, *bases = NULL, *dict;
 	size_t i;
 

@@ -232,6 +232,44 @@ class TestNotificationObjects(ErrnoAssertions):
         self.assertRaises(TypeError, NotificationResponse, None)
         self.assertRaises(TypeError, NotificationResponse, 7)
 
+    def test_addfd(self):
+        n = self.notification()
+        a = seccomp.NotificationAddfd(n, seccomp.ADDFD_FLAG_SETFD, 3,
+                                      newfd=10, newfd_flags=os.O_CLOEXEC)
+        self.assertEqual((a.id, a.flags, a.srcfd, a.newfd, a.newfd_flags),
+                         (7, 1, 3, 10, os.O_CLOEXEC))
+        a = seccomp.NotificationAddfd(notify=n, flags=0, srcfd=4)
+        self.assertEqual((a.newfd, a.newfd_flags), (0, 0))
+        a.id, a.flags, a.srcfd, a.newfd, a.newfd_flags = 8, 2, 5, 6, 0
+        self.assertEqual((a.id, a.flags, a.srcfd, a.newfd, a.newfd_flags),
+                         (8, 2, 5, 6, 0))
+        self.assertEqual((seccomp.ADDFD_FLAG_SETFD, seccomp.ADDFD_FLAG_SEND),
+                         (1, 2))
+        with self.assertRaises(ValueError):
+            a.srcfd = 1 << 32
+        with self.assertRaises(ValueError):
+            a.id = 1 << 64
+        with self.assertRaises(TypeError):
+            a.flags = None
+        with self.assertRaises(TypeError):
+            del a.newfd
+        self.assertRaises(TypeError, seccomp.NotificationAddfd, None, 0, 0)
+        self.assertRaises(TypeError, seccomp.NotificationAddfd, n, 0)
+        # no listener yet, a bad fd, an fd that is no listener
+        f = SyscallFilter(ALLOW)
+        self.assertRaises(TypeError, f.notify_addfd, None)
+        self.assertRaises(TypeError, f.notify_addfd, n)
+        with self.assertRaises(RuntimeError) as ctx:
+            f.notify_addfd(seccomp.NotificationAddfd(n, 0, 0))
+        self.assertEqual(ctx.exception.errno, errno.ENOENT)
+        self.assertInvalid(f.notify_addfd, seccomp.NotificationAddfd(n, 0, 0),
+                           fd=-1)
+        if seccomp.get_api() >= 5:
+            with open(os.devnull) as null:
+                self.assertLibError(errno.ECANCELED, f.notify_addfd,
+                                    seccomp.NotificationAddfd(n, 0, 0),
+                                    null.fileno())
+
 
 class TestFilter(ErrnoAssertions):
 
