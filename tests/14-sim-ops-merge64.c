@@ -74,19 +74,24 @@
 	"rule ERRNO(5) ioctl a0==0x100000001 a1<=0x200000000"
 
 static const char *const advisory_deny_le[] = {
-	"init ALLOW", "arch -native +x86_64", ADVISORY_DENY_RULES, NULL
+	"api 3", "init ALLOW", "arch -native +x86_64", ADVISORY_DENY_RULES,
+	NULL
 };
 
 static const char *const advisory_deny_be[] = {
-	"init ALLOW", "arch -native +s390x", ADVISORY_DENY_RULES, NULL
+	"api 3", "init ALLOW", "arch -native +s390x", ADVISORY_DENY_RULES,
+	NULL
 };
 
+/* API level 3 makes KILL_PROCESS valid whatever the kernel (or valgrind) */
 static const char *const advisory_le[] = {
-	"init KILL_PROCESS", "arch -native +x86_64", ADVISORY_RULES, NULL
+	"api 3", "init KILL_PROCESS", "arch -native +x86_64", ADVISORY_RULES,
+	NULL
 };
 
 static const char *const advisory_be[] = {
-	"init KILL_PROCESS", "arch -native +s390x", ADVISORY_RULES, NULL
+	"api 3", "init KILL_PROCESS", "arch -native +s390x", ADVISORY_RULES,
+	NULL
 };
 
 static const char *const little[] = {
