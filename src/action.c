@@ -10,8 +10,11 @@
  * rows in order, and most rules allow or fail a call: with ALLOW seventh,
  * Docker's x86_64 filter built 6% slower (make bench). ERRNO takes values
  * below MAX_ERRNO (4095): larger ones would read as a valid return value
- * to the caller. PFC prints NOTIFY in hex, as libseccomp does. A kernel
- * that lists NOTIFY also has its listener (both came in Linux 5.0).
+ * to the caller. TRAP's data (SCMP_ACT_TRAPX) is the SIGSYS handler's
+ * si_errno, any 16-bit value, at the level of TRAP itself: the kernel has
+ * passed it since seccomp filters began. PFC prints NOTIFY in hex, as
+ * libseccomp does. A kernel that lists NOTIFY also has its listener (both
+ * came in Linux 5.0).
  */
 const struct action_def action_defs[] = {
     /* value, data_max, pfc_name, api_level, lets_through */
@@ -19,7 +22,7 @@ const struct action_def action_defs[] = {
     {SCMP_ACT_ERRNO(0), 4094, "ERRNO", 1, false},
     {SCMP_ACT_KILL_PROCESS, 0, "KILL_PROCESS", 3, false},
     {SCMP_ACT_KILL_THREAD, 0, "KILL", 1, false},
-    {SCMP_ACT_TRAP, 0, "TRAP", 1, false},
+    {SCMP_ACT_TRAP, ACTION_DATA, "TRAP", 1, false},
     {SCMP_ACT_TRACE(0), ACTION_DATA, "TRACE", 1, true},
     {SCMP_ACT_LOG, 0, "LOG", 3, true},
     {SCMP_ACT_NOTIFY, 0, NULL, 5, true},

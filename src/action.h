@@ -7,7 +7,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The low 16 bits of an action: ERRNO's errno, TRACE's message. */
+/*
+ * The low 16 bits of an action: ERRNO's errno, TRACE's message, TRAP's
+ * si_errno.
+ */
 #define ACTION_DATA 0x0000ffffU
 
 /*

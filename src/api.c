@@ -609,12 +609,21 @@ API int seccomp_notify_id_valid(int fd, uint64_t id)
 	return api_rc(sys_notify_id_valid(fd, id));
 }
 
-/* Returns the fd number in the notifying process, or as above. */
+/*
+ * Returns the fd number in the notifying process, or as above; but the
+ * kernel's EINVAL is -EOPNOTSUPP, as in libseccomp: a kernel before 5.9
+ * answers the unknown request so, and one before 5.14 the SEND flag.
+ */
 API int seccomp_notify_addfd(int fd, struct seccomp_notif_addfd *addfd)
 {
+	int rc;
+
 	if (!action_ok(SCMP_ACT_NOTIFY))
 		return -EOPNOTSUPP;
-	return kernel_rc(NULL, sys_notify_addfd(fd, addfd));
+	rc = sys_notify_addfd(fd, addfd);
+	if (rc == -EINVAL)
+		return -EOPNOTSUPP;
+	return kernel_rc(NULL, rc);
 }
 
 API int seccomp_notify_fd(const scmp_filter_ctx ctx)

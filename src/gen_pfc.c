@@ -42,6 +42,10 @@ static void indent(struct pfc *p, unsigned int depth)
 	fprintf(p->out, "%*s", (int)(depth * 2), "");
 }
 
+/*
+ * TRAP's data came after its PFC spelling (SCMP_ACT_TRAPX): TRAP(n) only
+ * for n != 0, so that the PFC of a plain TRAP stays libseccomp's.
+ */
 static void print_action(struct pfc *p, unsigned int depth, uint32_t action)
 {
 	const struct action_def *def = action_find(action);
@@ -49,7 +53,8 @@ static void print_action(struct pfc *p, unsigned int depth, uint32_t action)
 	indent(p, depth);
 	if (def == NULL || def->pfc_name == NULL)
 		fprintf(p->out, "action 0x%x;\n", action);
-	else if (def->data_max > 0)
+	else if (def->data_max > 0 &&
+		 (def->value != SCMP_ACT_TRAP || (action & ACTION_DATA) != 0))
 		fprintf(p->out, "action %s(%u);\n", def->pfc_name,
 			action & ACTION_DATA);
 	else

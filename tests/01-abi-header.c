@@ -55,7 +55,41 @@ int main(void)
 	EXPECT(SCMP_FLTATR_CTL_KVERMAX, 12);
 	EXPECT(_SCMP_FLTATR_MAX, 13);
 
-	/* kernel versions: the proposal's values, then ours in order */
+	/*
+	 * kernel versions: libseccomp's development branch up to 6.17 (80),
+	 * its open pull requests' 6.18, 6.19 and 7.0 (81..83), then ours
+	 * (provisional) in order. Every one, in release order from 2.
+	 */
+	{
+		static const unsigned int kvers[] = {
+			SCMP_KV_3_0, SCMP_KV_3_1, SCMP_KV_3_2, SCMP_KV_3_3,
+			SCMP_KV_3_4, SCMP_KV_3_5, SCMP_KV_3_6, SCMP_KV_3_7,
+			SCMP_KV_3_8, SCMP_KV_3_9, SCMP_KV_3_10, SCMP_KV_3_11,
+			SCMP_KV_3_12, SCMP_KV_3_13, SCMP_KV_3_14, SCMP_KV_3_15,
+			SCMP_KV_3_16, SCMP_KV_3_17, SCMP_KV_3_18, SCMP_KV_3_19,
+			SCMP_KV_4_0, SCMP_KV_4_1, SCMP_KV_4_2, SCMP_KV_4_3,
+			SCMP_KV_4_4, SCMP_KV_4_5, SCMP_KV_4_6, SCMP_KV_4_7,
+			SCMP_KV_4_8, SCMP_KV_4_9, SCMP_KV_4_10, SCMP_KV_4_11,
+			SCMP_KV_4_12, SCMP_KV_4_13, SCMP_KV_4_14, SCMP_KV_4_15,
+			SCMP_KV_4_16, SCMP_KV_4_17, SCMP_KV_4_18, SCMP_KV_4_19,
+			SCMP_KV_4_20, SCMP_KV_5_0, SCMP_KV_5_1, SCMP_KV_5_2,
+			SCMP_KV_5_3, SCMP_KV_5_4, SCMP_KV_5_5, SCMP_KV_5_6,
+			SCMP_KV_5_7, SCMP_KV_5_8, SCMP_KV_5_9, SCMP_KV_5_10,
+			SCMP_KV_5_11, SCMP_KV_5_12, SCMP_KV_5_13, SCMP_KV_5_14,
+			SCMP_KV_5_15, SCMP_KV_5_16, SCMP_KV_5_17, SCMP_KV_5_18,
+			SCMP_KV_5_19, SCMP_KV_6_0, SCMP_KV_6_1, SCMP_KV_6_2,
+			SCMP_KV_6_3, SCMP_KV_6_4, SCMP_KV_6_5, SCMP_KV_6_6,
+			SCMP_KV_6_7, SCMP_KV_6_8, SCMP_KV_6_9, SCMP_KV_6_10,
+			SCMP_KV_6_11, SCMP_KV_6_12, SCMP_KV_6_13, SCMP_KV_6_14,
+			SCMP_KV_6_15, SCMP_KV_6_16, SCMP_KV_6_17, SCMP_KV_6_18,
+			SCMP_KV_6_19, SCMP_KV_7_0, SCMP_KV_7_1, SCMP_KV_7_2,
+		};
+		unsigned int i;
+
+		for (i = 0; i < sizeof(kvers) / sizeof(kvers[0]); i++)
+			EXPECT(kvers[i], i + 2);
+		EXPECT(sizeof(kvers) / sizeof(kvers[0]) + 2, __SCMP_KV_MAX);
+	}
 	EXPECT(__SCMP_KV_NULL, 0);
 	EXPECT(SCMP_KV_UNDEF, 1);
 	EXPECT(SCMP_KV_3_0, 2);
@@ -112,6 +146,11 @@ int main(void)
 	EXPECT(SCMP_ACT_KILL_THREAD, 0);
 	EXPECT(SCMP_ACT_KILL, 0);
 	EXPECT(SCMP_ACT_TRAP, 0x00030000U);
+	/* libseccomp's main branch: TRAP with the SIGSYS si_errno */
+	EXPECT(SCMP_ACT_TRAPX(0), SCMP_ACT_TRAP);
+	EXPECT(SCMP_ACT_TRAPX(0x1234), 0x00031234U);
+	EXPECT(SCMP_ACT_TRAPX(0x12345), 0x00032345U);
+	EXPECT(SCMP_ACT_TRAPX(0xffff), 0x0003ffffU);
 	EXPECT(SCMP_ACT_ERRNO(1), 0x00050001U);
 	EXPECT(SCMP_ACT_ERRNO(0x12345), 0x00052345U);
 	EXPECT(SCMP_ACT_TRACE(7), 0x7ff00007U);

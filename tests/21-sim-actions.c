@@ -14,6 +14,8 @@ static const char *const rules[] = {
 	"rule KILL write",
 	"rule KILL_THREAD open",
 	"rule TRAP close",
+	"rule TRAP(4660) brk",
+	"rule TRAP(65535) ioctl",
 	"rule ERRNO(0) stat",
 	"rule ERRNO(1) fstat",
 	"rule ERRNO(4094) lstat",
@@ -61,6 +63,13 @@ static const char *const trap_default[] = {
 	"attr badarch ALLOW", "rule KILL read", NULL
 };
 
+/* TRAPX: TRAP with a si_errno, as default, bad-arch action and rules. */
+static const char *const trapx_default[] = {
+	"init TRAP(1)", "arch -native +x86_64", "attr badarch TRAP(2)",
+	"rule TRAP(3) read", "rule TRAP write", "rule TRAP(0) close",
+	"rule ALLOW exit_group", NULL
+};
+
 SPEC_SIM_MAIN(
 	{ "rules", rules },
 	{ "kill", kill_default },
@@ -68,5 +77,6 @@ SPEC_SIM_MAIN(
 	{ "trace", trace_default },
 	{ "log", log_default },
 	{ "notify", notify_default },
-	{ "trap", trap_default })
+	{ "trap", trap_default },
+	{ "trapx", trapx_default })
 /* clang-format on */

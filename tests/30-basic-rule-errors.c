@@ -105,6 +105,15 @@ static void check_action(scmp_filter_ctx ctx)
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(4094), 2, 0), 0);
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_TRACE(0xffff), 3, 0), 0);
 
+	/* TRAP takes any si_errno (SCMP_ACT_TRAPX) at every API level */
+	EXPECT(seccomp_api_set(1), 0);
+	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_TRAPX(1), 20, 0), 0);
+	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_TRAPX(0xffff), 21, 1,
+				SCMP_A0(SCMP_CMP_EQ, 1)), 0);
+	EXPECT(seccomp_rule_add_exact(ctx, SCMP_ACT_TRAPX(0x1234), 22, 0), 0);
+	/* KILL has no data field */
+	expect_all(ctx, SCMP_ACT_KILL | 1, 23, 0, NULL, -EINVAL, -EINVAL);
+
 	/* KILL_PROCESS and LOG need API level 3, NOTIFY level 5 */
 	EXPECT(seccomp_api_set(2), 0);
 	expect_all(ctx, SCMP_ACT_KILL_PROCESS, 4, 0, NULL, -EINVAL, -EINVAL);

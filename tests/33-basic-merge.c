@@ -2,6 +2,9 @@
 /* seccomp_merge: which attributes must agree, byte order, overlapping ABIs; a failed merge changes neither filter. */
 
 #include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "filter_snap.h"
 #include "filter_spec.h"
@@ -102,11 +105,70 @@ static void check_success(void)
 	seccomp_release(dst);
 }
 
+/* Whether @ctx's PFC has the line @line. */
+static bool pfc_has(scmp_filter_ctx ctx, const char *line)
+{
+	FILE *f = tmpfile();
+	char buf[256];
+	bool found = false;
+
+	if (f == NULL || seccomp_export_pfc(ctx, fileno(f)) != 0) {
+		if (f != NULL)
+			fclose(f);
+		return false;
+	}
+	rewind(f);
+	while (!found && fgets(buf, sizeof(buf), f) != NULL) {
+		buf[strcspn(buf, "\n")] = '\0';
+		found = strcmp(buf + strspn(buf, " "), line) == 0;
+	}
+	fclose(f);
+	return found;
+}
+
+/*
+ * SCMP_ACT_TRAPX: the default actions agree only with the same si_errno;
+ * rules, the bad-arch action and their data come along.
+ */
+static void check_trapx(void)
+{
+	const char *x86_64[] = { "init TRAP(5)", "arch -native +x86_64",
+				 "attr badarch TRAP(6)", "rule TRAP(7) read",
+				 NULL };
+	const char *x86[] = { "init TRAP(5)", "arch -native +x86",
+			      "rule TRAP(8) read", NULL };
+	const char *other[] = { "init TRAP(4)", "arch -native +x86", NULL };
+	scmp_filter_ctx dst, src;
+	uint32_t v;
+	int status;
+
+	dst = spec_build(x86_64, &status);
+	src = spec_build(other, &status);
+	expect_fail(dst, src, -EINVAL);
+	seccomp_release(src);
+	src = spec_build(x86, &status);
+	EXPECT(seccomp_merge(dst, src), 0);
+	EXPECT(seccomp_attr_get(dst, SCMP_FLTATR_ACT_DEFAULT, &v), 0);
+	EXPECT(v, SCMP_ACT_TRAPX(5));
+	EXPECT(seccomp_attr_get(dst, SCMP_FLTATR_ACT_BADARCH, &v), 0);
+	EXPECT(v, SCMP_ACT_TRAPX(6));
+	/* both filters' rules, with their data */
+	EXPECT(pfc_has(dst, "action TRAP(7);"), 1);
+	EXPECT(pfc_has(dst, "action TRAP(8);"), 1);
+	EXPECT(seccomp_rule_add(dst, SCMP_ACT_TRAPX(9),
+				seccomp_syscall_resolve_name("write"), 0), 0);
+	EXPECT(seccomp_rule_add(dst, SCMP_ACT_TRAPX(5),
+				seccomp_syscall_resolve_name("close"), 0),
+	       -EACCES);
+	seccomp_release(dst);
+}
+
 int main(void)
 {
 	EXPECT(seccomp_api_set(6), 0);
 	check_errors();
 	EXPECT(seccomp_api_set(6), 0);
 	check_success();
+	check_trapx();
 	return test_result();
 }

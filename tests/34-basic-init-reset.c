@@ -24,6 +24,19 @@ static void check_init(void)
 	EXPECT(seccomp_init(SCMP_ACT_NOTIFY) == NULL, 1);
 	EXPECT(seccomp_api_set(6), 0);
 	seccomp_release(NULL);
+	/* TRAP's data (SCMP_ACT_TRAPX) at every level, as TRAP itself */
+	for (i = 1; i <= 7; i++) {
+		scmp_filter_ctx ctx;
+
+		EXPECT(seccomp_api_set(i), 0);
+		ctx = seccomp_init(SCMP_ACT_TRAPX(0x1234));
+		EXPECT(ctx != NULL, 1);
+		EXPECT(seccomp_reset(ctx, SCMP_ACT_TRAPX(0xffff)), 0);
+		EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
+					SCMP_ACT_TRAPX(7)), 0);
+		seccomp_release(ctx);
+	}
+	EXPECT(seccomp_api_set(6), 0);
 }
 
 static void check_api(void)

@@ -107,8 +107,72 @@ static int child_trap(void *arg)
 	EXPECT(trap_info.si_code, SYS_SECCOMP);
 	EXPECT(trap_info.si_syscall, VICTIM);
 	EXPECT(trap_info.si_arch, live_kernel_arch());
-	/* TRAP's data is 0: the library's TRAP has none */
+	/* SCMP_ACT_TRAP is TRAPX(0) */
 	EXPECT(trap_info.si_errno, 0);
+	return live_child_result();
+}
+
+/*
+ * TRAPX(n): the kernel hands n, the low 16 bits of SECCOMP_RET_TRAP's
+ * data, to the handler as si_errno; the default action and the rules
+ * each carry their own.
+ */
+static int child_trapx(void *arg)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+	struct sigaction sa;
+
+	(void)arg;
+	if (ctx == NULL ||
+	    seccomp_rule_add(ctx, SCMP_ACT_TRAPX(0x1234), VICTIM, 0) != 0 ||
+	    seccomp_rule_add(ctx, SCMP_ACT_TRAPX(0xffff), __NR_getuid, 0) ||
+	    seccomp_rule_add(ctx, SCMP_ACT_TRAPX(0), __NR_getgid, 0))
+		return LIVE_SETUP_FAILED;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_sigsys;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGSYS, &sa, NULL);
+	load_or_die(ctx);
+	victim();
+	EXPECT(trap_count, 1);
+	EXPECT(trap_info.si_signo, SIGSYS);
+	EXPECT(trap_info.si_code, SYS_SECCOMP);
+	EXPECT(trap_info.si_syscall, VICTIM);
+	EXPECT(trap_info.si_arch, live_kernel_arch());
+	EXPECT(trap_info.si_errno, 0x1234);
+	live_syscall(__NR_getuid, 0, 0, 0, 0, 0, 0);
+	EXPECT(trap_count, 2);
+	EXPECT(trap_info.si_syscall, __NR_getuid);
+	EXPECT(trap_info.si_errno, 0xffff);
+	live_syscall(__NR_getgid, 0, 0, 0, 0, 0, 0);
+	EXPECT(trap_count, 3);
+	EXPECT(trap_info.si_syscall, __NR_getgid);
+	EXPECT(trap_info.si_errno, 0);
+	return live_child_result();
+}
+
+/* TRAPX as the default action: every call without a rule traps with n. */
+static int child_trapx_default(void *arg)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_TRAPX(77));
+	struct sigaction sa;
+
+	(void)arg;
+	/* what the child needs to report and end; the handler needs none */
+	if (ctx == NULL ||
+	    seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 0) != 0 ||
+	    seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(exit_group), 0) ||
+	    seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(rt_sigreturn), 0))
+		return LIVE_SETUP_FAILED;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_sigsys;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGSYS, &sa, NULL);
+	load_or_die(ctx);
+	victim();
+	EXPECT(trap_count, 1);
+	EXPECT(trap_info.si_syscall, VICTIM);
+	EXPECT(trap_info.si_errno, 77);
 	return live_child_result();
 }
 
@@ -252,6 +316,8 @@ int main(void)
 	for (i = 0; i < sizeof(errs) / sizeof(errs[0]); i++)
 		EXPECT_EXIT(live_run(child_errno, &errs[i]), 0);
 	EXPECT_EXIT(live_run(child_trap, NULL), 0);
+	EXPECT_EXIT(live_run(child_trapx, NULL), 0);
+	EXPECT_EXIT(live_run(child_trapx_default, NULL), 0);
 	EXPECT_SIGNAL(live_run(child_trap_unhandled, NULL), SIGSYS);
 	EXPECT_SIGNAL(live_run(child_kill_process, NULL), SIGSYS);
 	EXPECT_EXIT(live_run(child_kill_thread, NULL), 0);

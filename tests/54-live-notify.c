@@ -8,8 +8,11 @@
  *   1  answer a value                       -> the call returns it
  *   2  answer an error                      -> the call fails with it
  *   3  addfd (pipe end), answer its number  -> the target writes to it
+ *      (first the errors: unknown flags, newfd without SETFD and a bad
+ *      newfd_flags give -EOPNOTSUPP, a closed srcfd -ECANCELED)
  *   4  addfd with SEND                      -> the call returns the new fd
- *   5  addfd with SETFD at a chosen number  -> the target writes to it
+ *   5  addfd with SETFD at a chosen number, O_CLOEXEC -> the target writes
+ *      to it and finds FD_CLOEXEC set (unset on the others)
  *   6  answer CONTINUE                      -> the real getppid runs
  * Every receive reuses a buffer full of the last notification, which the
  * kernel refuses unless it is zeroed: the library zeroes it. id_valid holds
@@ -151,11 +154,18 @@ static int target(void *arg)
 			results[i] = results[i] == ppid ? 1 : 0;
 		if ((i == ADDFD || i == ADDFD_SEND || i == ADDFD_SETFD) &&
 		    results[i] >= 0) {
+			int nfd = (int)results[i];
+			int fdfl = fcntl(nfd, F_GETFD);
+
 			/* the injected fd is a pipe to the supervisor */
-			if (write((int)results[i], written, sizeof(written)) !=
+			if (write(nfd, written, sizeof(written)) !=
 			    sizeof(written))
 				results[i] = -1000;
-			close((int)results[i]);
+			/* newfd_flags: only the SETFD one has O_CLOEXEC */
+			else if (fdfl < 0 || ((fdfl & FD_CLOEXEC) != 0) !=
+						     (i == ADDFD_SETFD))
+				results[i] = -2000;
+			close(nfd);
 		}
 	}
 	if (write(t->sock, results, sizeof(results)) != sizeof(results))
@@ -171,6 +181,40 @@ static bool pipe_holds_message(int rd)
 	if (read(rd, buf, sizeof(buf)) != sizeof(buf))
 		return false;
 	return memcmp(buf, written, sizeof(buf)) == 0;
+}
+
+/*
+ * The errors of addfd on a pending notification, as libseccomp's
+ * development branch maps them: the kernel's EINVAL (a flag it does not
+ * know, newfd without SETFD) is -EOPNOTSUPP, any other refusal (here a
+ * closed srcfd: EBADF) -ECANCELED. None of them answers the call.
+ */
+static void addfd_errors(int fd, const struct seccomp_notif_addfd *good)
+{
+	struct seccomp_notif_addfd bad;
+	int closed = dup(good->srcfd);
+
+	close(closed);
+	bad = *good;
+	bad.flags = 1U << 7;
+	errno = 0;
+	EXPECT(seccomp_notify_addfd(fd, &bad), -EOPNOTSUPP);
+	EXPECT(errno, EINVAL);
+	bad = *good;
+	bad.newfd = SETFD_NUMBER;
+	EXPECT(seccomp_notify_addfd(fd, &bad), -EOPNOTSUPP);
+	bad = *good;
+	bad.newfd_flags = O_NONBLOCK;
+	EXPECT(seccomp_notify_addfd(fd, &bad), -EOPNOTSUPP);
+	bad = *good;
+	bad.srcfd = (uint32_t)closed;
+	errno = 0;
+	EXPECT(seccomp_notify_addfd(fd, &bad), -ECANCELED);
+	EXPECT(errno, EBADF);
+	/* nor with SEND, which would otherwise answer the call */
+	bad.flags = SECCOMP_ADDFD_FLAG_SEND;
+	EXPECT(seccomp_notify_addfd(fd, &bad), -ECANCELED);
+	EXPECT(seccomp_notify_id_valid(fd, good->id), 0);
 }
 
 /* Answer one notification as its arg0 asks. */
@@ -206,6 +250,7 @@ static void answer(int fd, struct seccomp_notif *req,
 		resp->error = -EACCES;
 		break;
 	case ADDFD:
+		addfd_errors(fd, &addfd);
 		rc = seccomp_notify_addfd(fd, &addfd);
 		EXPECT(rc >= 0, 1);
 		resp->val = rc;
@@ -213,6 +258,7 @@ static void answer(int fd, struct seccomp_notif *req,
 	case ADDFD_SETFD:
 		addfd.flags = SECCOMP_ADDFD_FLAG_SETFD;
 		addfd.newfd = SETFD_NUMBER;
+		addfd.newfd_flags = O_CLOEXEC;
 		EXPECT(seccomp_notify_addfd(fd, &addfd), SETFD_NUMBER);
 		resp->val = SETFD_NUMBER;
 		break;
@@ -446,6 +492,10 @@ static int child_errors(void *arg)
 	EXPECT(seccomp_notify_respond(fd, resp), -ECANCELED);
 	addfd.srcfd = (uint32_t)file;
 	EXPECT(seccomp_notify_addfd(fd, &addfd), -ECANCELED);
+	/* the kernel checks the flags first: EINVAL, -EOPNOTSUPP */
+	addfd.flags = 1U << 7;
+	EXPECT(seccomp_notify_addfd(fd, &addfd), -EOPNOTSUPP);
+	addfd.flags = 0;
 
 	/*
 	 * Below API level 5 the library has no notification: the calls

@@ -129,6 +129,14 @@ expect errno-on-allow 2 \
    "errnoRet": 1}]}
 EOF
 
+# as in runc: a profile's SCMP_ACT_TRAP takes no value (SCMP_ACT_TRAPX)
+expect errno-on-trap 2 \
+	'p.json:3:16: error: syscalls[0].errnoRet: only SCMP_ACT_ERRNO and SCMP_ACT_TRACE take an errno' <<EOF
+{$good,
+ "syscalls": [{"names": ["read"], "action": "SCMP_ACT_TRAP",
+   "errnoRet": 1}]}
+EOF
+
 expect wrong-type 2 'p.json:2:25: error: syscalls[0].names: must be an array' <<EOF
 {$good,
  "syscalls": [{"names": "read", "action": "SCMP_ACT_ALLOW"}]}

@@ -505,6 +505,53 @@ static PyObject *Filter_respond_notify(PyObject *obj, PyObject *response)
 	return value_result(rc);
 }
 
+#if HAVE_SCMP_ADDFD
+PyDoc_STRVAR(
+    Filter_notify_addfd_doc,
+    "notify_addfd(addfd, fd=None)\n\n"
+    "Install a descriptor of this process in the one that made a\n"
+    "notification, as the NotificationAddfd addfd says, through the\n"
+    "notification fd fd (default: this process's, get_notify_fd()).\n"
+    "Returns its number there. A kernel without descriptor injection (or\n"
+    "without a flag asked for) raises RuntimeError with errno EOPNOTSUPP.");
+
+static PyObject *Filter_notify_addfd(PyObject *obj, PyObject *args,
+				     PyObject *kwds)
+{
+	static char *kwlist[] = {"addfd", "fd", NULL};
+	PyObject *o_addfd, *o_fd = Py_None;
+	struct seccomp_notif_addfd addfd;
+	AddfdObject *a;
+	long long v;
+	int fd, rc;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|O:notify_addfd",
+					 kwlist, &NotificationAddfdType,
+					 &o_addfd, &o_fd))
+		return NULL;
+	if (o_fd == Py_None) {
+		fd = notify_fd((FilterObject *)obj);
+		if (fd < 0)
+			return NULL;
+	} else {
+		if (value_range(o_fd, "fd", 0, INT_MAX,
+				"Invalid file descriptor", &v) < 0)
+			return NULL;
+		fd = (int)v;
+	}
+	a = (AddfdObject *)o_addfd;
+	memset(&addfd, 0, sizeof(addfd));
+	addfd.id = a->id;
+	addfd.flags = a->flags;
+	addfd.srcfd = a->srcfd;
+	addfd.newfd = a->newfd;
+	addfd.newfd_flags = a->newfd_flags;
+	Py_BEGIN_ALLOW_THREADS rc = seccomp_notify_addfd(fd, &addfd);
+	Py_END_ALLOW_THREADS if (rc < 0) return value_raise_rc(rc);
+	return PyLong_FromLong(rc);
+}
+#endif
+
 PyDoc_STRVAR(
     Filter_get_notify_fd_doc,
     "get_notify_fd()\n\n"
@@ -704,6 +751,9 @@ static PyMethodDef Filter_methods[] = {
     METHOD(receive_notify, METH_NOARGS),
     METHOD(respond_notify, METH_O),
     METHOD(get_notify_fd, METH_NOARGS),
+#if HAVE_SCMP_ADDFD
+    METHOD(notify_addfd, METH_VARARGS | METH_KEYWORDS),
+#endif
     METHOD(export_pfc, METH_O),
     METHOD(export_bpf, METH_O),
 #if HAVE_SCMP_2_6

@@ -26,6 +26,16 @@
 #define HAVE_SCMP_KVERS 0
 #endif
 
+/*
+ * seccomp_notify_addfd(): libseccomp's development branch, which added it
+ * with SCMP_ACT_TRAPX (this library has both)
+ */
+#ifdef SCMP_ACT_TRAPX
+#define HAVE_SCMP_ADDFD 1
+#else
+#define HAVE_SCMP_ADDFD 0
+#endif
+
 /* The number of syscall arguments a rule can compare: seccomp_data's. */
 #define ARG_COUNT                                                              \
 	((int)(sizeof(((struct seccomp_data *)0)->args) /                      \
@@ -76,6 +86,17 @@ typedef struct {
 /* clang-format off */
 typedef struct {
 	PyObject_HEAD
+	uint64_t id;
+	uint32_t flags;
+	uint32_t srcfd;
+	uint32_t newfd;
+	uint32_t newfd_flags;
+} AddfdObject;
+/* clang-format on */
+
+/* clang-format off */
+typedef struct {
+	PyObject_HEAD
 	scmp_filter_ctx ctx;	/* NULL: not initialised, or merged away */
 	uint32_t defaction;	/* for reset() without an argument */
 	int busy;		/* an export runs without the GIL */
@@ -87,6 +108,9 @@ extern PyTypeObject AttrType;
 extern PyTypeObject ArgType;
 extern PyTypeObject NotificationType;
 extern PyTypeObject NotificationResponseType;
+#if HAVE_SCMP_ADDFD
+extern PyTypeObject NotificationAddfdType;
+#endif
 extern PyTypeObject SyscallFilterType;
 
 /* ValueError + RuntimeError: see seccomp.c, "Errors". */
@@ -107,7 +131,10 @@ int value_syscall(PyObject *obj, int *nr);
 int value_attr(PyObject *obj, enum scmp_filter_attr *attr);
 int value_dict_set(PyObject *dict, const char *name, PyObject *value);
 
-/* types.c: Arch, Attr, Arg, Notification, NotificationResponse */
+/*
+ * types.c: Arch, Attr, Arg, Notification, NotificationResponse,
+ * NotificationAddfd
+ */
 int types_arch_token(PyObject *obj, uint32_t *token, int resolve);
 int types_add_constants(void);
 

@@ -14,8 +14,9 @@
  *   types.c     Arg, an immutable struct scmp_arg_cmp; Arch and Attr,
  *               classes of int constants (Arch(x) also resolves a token or
  *               a name into an object usable wherever an arch is);
- *               Notification and NotificationResponse, copies of struct
- *               seccomp_notif and seccomp_notif_resp.
+ *               Notification, NotificationResponse and NotificationAddfd,
+ *               copies of struct seccomp_notif, seccomp_notif_resp and
+ *               seccomp_notif_addfd.
  *   value.c     the exceptions, and Python arguments read into C values.
  * Every constant is taken from the header at build time.
  *
@@ -48,7 +49,7 @@
  * module functions
  */
 
-/* ERRNO() and TRACE(): the action with a 16-bit value. */
+/* ERRNO(), TRACE() and TRAPX(): the action with a 16-bit value. */
 static PyObject *action_with(PyObject *value, const char *what, uint32_t base)
 {
 	long long v;
@@ -78,6 +79,19 @@ PyDoc_STRVAR(mod_TRACE_doc,
 static PyObject *mod_TRACE(PyObject *mod, PyObject *value)
 {
 	return action_with(value, "value", SCMP_ACT_TRACE(0));
+}
+
+PyDoc_STRVAR(mod_TRAPX_doc,
+	     "TRAPX(value)\n\n"
+	     "The action sending SIGSYS with value (0..65535) as the signal's\n"
+	     "si_errno; TRAPX(0) is TRAP.\n\n"
+	     ">>> hex(TRAPX(0x1234)), TRAPX(0) == TRAP\n"
+	     "('0x31234', True)");
+
+static PyObject *mod_TRAPX(PyObject *mod, PyObject *value)
+{
+	/* TRAP is TRAPX(0): a header without TRAPX has the same value */
+	return action_with(value, "value", SCMP_ACT_TRAP);
 }
 
 PyDoc_STRVAR(mod_system_arch_doc, "system_arch()\n\n"
@@ -202,6 +216,7 @@ static PyObject *mod_c_str(PyObject *mod, PyObject *string)
 	}
 static PyMethodDef module_functions[] = {FUNC(ERRNO, METH_O),
 					 FUNC(TRACE, METH_O),
+					 FUNC(TRAPX, METH_O),
 					 FUNC(system_arch, METH_NOARGS),
 					 FUNC(resolve_syscall, METH_VARARGS),
 					 FUNC(get_api, METH_NOARGS),
@@ -308,6 +323,14 @@ static int add_module_constants(PyObject *mod)
 	if (add_kver_constants(dict) < 0)
 		return -1;
 #endif
+#if HAVE_SCMP_ADDFD
+	/* the flags of NotificationAddfd */
+	if (value_dict_set(dict, "ADDFD_FLAG_SETFD",
+			   PyLong_FromLong(SECCOMP_ADDFD_FLAG_SETFD)) < 0 ||
+	    value_dict_set(dict, "ADDFD_FLAG_SEND",
+			   PyLong_FromLong(SECCOMP_ADDFD_FLAG_SEND)) < 0)
+		return -1;
+#endif
 	/* libseccomp's module has errno among its names: seccomp.errno.EPERM */
 	if (value_dict_set(dict, "errno", PyImport_ImportModule("errno")) < 0)
 		return -1;
@@ -321,14 +344,20 @@ PyMODINIT_FUNC PyInit_seccomp(void);
 
 PyMODINIT_FUNC PyInit_seccomp(void)
 {
+	/* one per line, one of them conditional */
+	/* clang-format off */
 	static PyTypeObject *types[] = {
 	    &ArchType,
 	    &AttrType,
 	    &ArgType,
 	    &NotificationType,
 	    &NotificationResponseType,
+#if HAVE_SCMP_ADDFD
+	    &NotificationAddfdType,
+#endif
 	    &SyscallFilterType,
 	};
+	/* clang-format on */
 	PyObject *mod, *bases = NULL, *dict;
 	size_t i;
 

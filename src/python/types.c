@@ -581,6 +581,115 @@ PyTypeObject NotificationResponseType = {
 };
 /* clang-format on */
 
+#if HAVE_SCMP_ADDFD
+/*
+ * NotificationAddfd
+ */
+
+/* Stores @value into field @which: 0 id, 1 flags, 2 srcfd, 3 newfd, ... */
+static int Addfd_store(AddfdObject *self, intptr_t which, PyObject *value)
+{
+	static const char *const names[] = {"id", "flags", "srcfd", "newfd",
+					    "newfd_flags"};
+	uint32_t *fields[] = {NULL, &self->flags, &self->srcfd, &self->newfd,
+			      &self->newfd_flags};
+	uint64_t u;
+
+	if (value == NULL) {
+		PyErr_SetString(PyExc_TypeError, "cannot delete attribute");
+		return -1;
+	}
+	if (which == 0) {
+		if (value_u64(value, names[0], &u) < 0)
+			return -1;
+		self->id = u;
+		return 0;
+	}
+	return value_u32(value, names[which], fields[which]);
+}
+
+static PyObject *Addfd_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+	static char *kwlist[] = {"notify", "flags",	  "srcfd",
+				 "newfd",  "newfd_flags", NULL};
+	PyObject *notify, *o[4] = {NULL, NULL, NULL, NULL};
+	AddfdObject *self;
+	intptr_t i;
+
+	if (!PyArg_ParseTupleAndKeywords(
+		args, kwds, "O!OO|OO:NotificationAddfd", kwlist,
+		&NotificationType, &notify, &o[0], &o[1], &o[2], &o[3]))
+		return NULL;
+	self = (AddfdObject *)type->tp_alloc(type, 0);
+	if (self == NULL)
+		return NULL;
+	self->id = ((NotificationObject *)notify)->id;
+	for (i = 0; i < 4; i++) {
+		if (o[i] != NULL && Addfd_store(self, i + 1, o[i]) < 0) {
+			Py_DECREF(self);
+			return NULL;
+		}
+	}
+	return (PyObject *)self;
+}
+
+static PyObject *Addfd_get(PyObject *obj, void *which)
+{
+	AddfdObject *self = (AddfdObject *)obj;
+
+	switch ((intptr_t)which) {
+	case 0:
+		return PyLong_FromUnsignedLongLong(self->id);
+	case 1:
+		return PyLong_FromUnsignedLong(self->flags);
+	case 2:
+		return PyLong_FromUnsignedLong(self->srcfd);
+	case 3:
+		return PyLong_FromUnsignedLong(self->newfd);
+	default:
+		return PyLong_FromUnsignedLong(self->newfd_flags);
+	}
+}
+
+static int Addfd_set(PyObject *obj, PyObject *value, void *which)
+{
+	return Addfd_store((AddfdObject *)obj, (intptr_t)which, value);
+}
+
+static PyGetSetDef Addfd_getset[] = {
+    {"id", Addfd_get, Addfd_set, "the notification's cookie", (void *)0},
+    {"flags", Addfd_get, Addfd_set,
+     "ADDFD_FLAG_SETFD (place it at newfd), ADDFD_FLAG_SEND (and answer "
+     "with it)",
+     (void *)1},
+    {"srcfd", Addfd_get, Addfd_set, "the descriptor of this process to give",
+     (void *)2},
+    {"newfd", Addfd_get, Addfd_set,
+     "its number in the notifying process, with ADDFD_FLAG_SETFD", (void *)3},
+    {"newfd_flags", Addfd_get, Addfd_set, "0 or os.O_CLOEXEC", (void *)4},
+    {NULL}};
+
+PyDoc_STRVAR(
+    Addfd_doc,
+    "NotificationAddfd(notify, flags, srcfd, newfd=0, newfd_flags=0)\n\n"
+    "A descriptor of this process to install in the process that made the\n"
+    "Notification notify, for SyscallFilter.notify_addfd(): at the lowest\n"
+    "free number, or at newfd with flags ADDFD_FLAG_SETFD; ADDFD_FLAG_SEND\n"
+    "also answers the call with the new number.");
+
+/* clang-format off */
+PyTypeObject NotificationAddfdType = {
+	PyVarObject_HEAD_INIT(NULL, 0)
+	.tp_name = "seccomp.NotificationAddfd",
+	.tp_basicsize = sizeof(AddfdObject),
+	.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+	.tp_doc = Addfd_doc,
+	.tp_new = Addfd_new,
+	.tp_getset = Addfd_getset,
+};
+/* clang-format on */
+#endif
+
 /* The class attributes of Arch and Attr. */
 int types_add_constants(void)
 {

@@ -121,7 +121,8 @@ static uint32_t get_action(struct fuzz_in *in)
 	case 3:
 		return SCMP_ACT_KILL_PROCESS;
 	case 4:
-		return SCMP_ACT_TRAP;
+		/* SCMP_ACT_TRAPX: any 16-bit si_errno */
+		return b & 0x80 ? SCMP_ACT_TRAPX(fuzz_u16(in)) : SCMP_ACT_TRAP;
 	case 5:
 		/* mostly small, sometimes at or past MAX_ERRNO */
 		return b & 0x80 ? SCMP_ACT_ERRNO(fuzz_u16(in))

@@ -42,7 +42,7 @@ static int parse_num(const char *s, unsigned long long *v)
 	return errno == 0 && end != s && *end == '\0' ? 0 : -1;
 }
 
-/* An action name, ERRNO(n), TRACE(n) or a raw number. */
+/* An action name, ERRNO(n), TRACE(n), TRAP(n) or a raw number. */
 static int parse_action(const char *s, uint32_t *action)
 {
 	static const struct {
@@ -73,6 +73,10 @@ static int parse_action(const char *s, uint32_t *action)
 	}
 	if (sscanf(s, "TRACE(%u%c", &data, &close) == 2 && close == ')') {
 		*action = SCMP_ACT_TRACE(data);
+		return 0;
+	}
+	if (sscanf(s, "TRAP(%u%c", &data, &close) == 2 && close == ')') {
+		*action = SCMP_ACT_TRAPX(data);
 		return 0;
 	}
 	if (parse_num(s, &v) < 0)

@@ -25,8 +25,8 @@
  *	rule ACTION SYSCALLS [CMP ..]	seccomp_rule_add_array
  *	exact ACTION SYSCALLS [CMP ..]	seccomp_rule_add_exact_array
  *
- * ACTION: KILL_PROCESS, KILL, KILL_THREAD, TRAP, ERRNO(n), TRACE(n), LOG,
- * ALLOW, NOTIFY or a raw number. SYSCALLS: comma-separated names (resolved
+ * ACTION: KILL_PROCESS, KILL, KILL_THREAD, TRAP, TRAP(n) (SCMP_ACT_TRAPX),
+ * ERRNO(n), TRACE(n), LOG, ALLOW, NOTIFY or a raw number. SYSCALLS: comma-separated names (resolved
  * on the native ABI with seccomp_syscall_resolve_name) or raw numbers; the
  * statement runs once for each. CMP: aN OP VALUE without spaces, with OP
  * one of == != < <= >= > or &MASK== (MASKED_EQ); aN_32 builds it with

@@ -83,13 +83,15 @@ def parse_num(text):
 
 
 def parse_action(text):
-    """An action name, ERRNO(n), TRACE(n) or a raw 32-bit number."""
+    """An action name, ERRNO(n), TRACE(n), TRAP(n) or a raw 32-bit
+    number."""
     if text in ACTIONS:
         return ACTIONS[text]
-    m = re.match(r"(ERRNO|TRACE)\(([+-]?[0-9]+)\)", text)
+    m = re.match(r"(ERRNO|TRACE|TRAP)\(([+-]?[0-9]+)\)", text)
     if m is not None:
         data = int(m.group(2)) & U32 & 0xffff
-        return (seccomp.ERRNO if m.group(1) == "ERRNO" else seccomp.TRACE)(data)
+        return {"ERRNO": seccomp.ERRNO, "TRACE": seccomp.TRACE,
+                "TRAP": seccomp.TRAPX}[m.group(1)](data)
     return parse_num(text) & U32
 
 

@@ -1011,6 +1011,11 @@ const char *prop_action_str(uint32_t action, char *buf, size_t size)
 		snprintf(buf, size, "SCMP_ACT_KILL");
 		break;
 	case SCMP_ACT_TRAP:
+		if ((action & 0xffffU) != 0) {
+			snprintf(buf, size, "SCMP_ACT_TRAPX(%u)",
+				 action & 0xffffU);
+			return buf;
+		}
 		snprintf(buf, size, "SCMP_ACT_TRAP");
 		break;
 	case SCMP_ACT_NOTIFY:

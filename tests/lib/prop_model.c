@@ -263,6 +263,9 @@ bool pm_action_valid(uint32_t action)
 	case SCMP_ACT_ALLOW:
 		return true;
 	}
+	/* TRAP's data (SCMP_ACT_TRAPX) is any 16-bit si_errno */
+	if ((action & 0xffff0000U) == 0x00030000U)
+		return true;
 	if ((action & 0xffff0000U) == 0x00050000U)
 		return (action & 0xffffU) < 4095;
 	return (action & 0xffff0000U) == 0x7ff00000U;

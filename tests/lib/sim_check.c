@@ -14,7 +14,7 @@
  * ARCH is a seccomp arch name; SYSCALL a name (resolved on ARCH), a number
  * or a range "LO-HI" of numbers; missing arguments are 0; RESULT is an
  * action as the simulator prints it: ALLOW, KILL, KILL_PROCESS, TRAP,
- * ERRNO(n), TRACE(n), LOG, NOTIFY. '#' starts a comment. Exit 0 if every
+ * TRAP(n), ERRNO(n), TRACE(n), LOG, NOTIFY. '#' starts a comment. Exit 0 if every
  * row matches, 1 otherwise, 77 if the program asks to skip (exit 77).
  *
  * ARCH may be a comma-separated list: the row is checked on each. A line

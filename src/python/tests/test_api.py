@@ -97,7 +97,11 @@ class TestFunctions(ErrnoAssertions):
         self.assertEqual(ERRNO(65535) & 0xffff, 65535)
         self.assertEqual(seccomp.TRACE(7) & 0xffff, 7)
         self.assertEqual(ERRNO(5) & ~0xffff, ERRNO(0))
-        for call in (seccomp.ERRNO, seccomp.TRACE):
+        # TRAPX(n): SIGSYS with si_errno n; TRAPX(0) is TRAP
+        self.assertEqual(seccomp.TRAPX(0), TRAP)
+        self.assertEqual(seccomp.TRAPX(0x1234), 0x00031234)
+        self.assertEqual(seccomp.TRAPX(65535), 0x0003ffff)
+        for call in (seccomp.ERRNO, seccomp.TRACE, seccomp.TRAPX):
             for bad in (-1, 65536, 1 << 64):
                 self.assertInvalid(call, bad)
             self.assertRaises(TypeError, call, None)
@@ -227,6 +231,44 @@ class TestNotificationObjects(ErrnoAssertions):
             del r.val
         self.assertRaises(TypeError, NotificationResponse, None)
         self.assertRaises(TypeError, NotificationResponse, 7)
+
+    def test_addfd(self):
+        n = self.notification()
+        a = seccomp.NotificationAddfd(n, seccomp.ADDFD_FLAG_SETFD, 3,
+                                      newfd=10, newfd_flags=os.O_CLOEXEC)
+        self.assertEqual((a.id, a.flags, a.srcfd, a.newfd, a.newfd_flags),
+                         (7, 1, 3, 10, os.O_CLOEXEC))
+        a = seccomp.NotificationAddfd(notify=n, flags=0, srcfd=4)
+        self.assertEqual((a.newfd, a.newfd_flags), (0, 0))
+        a.id, a.flags, a.srcfd, a.newfd, a.newfd_flags = 8, 2, 5, 6, 0
+        self.assertEqual((a.id, a.flags, a.srcfd, a.newfd, a.newfd_flags),
+                         (8, 2, 5, 6, 0))
+        self.assertEqual((seccomp.ADDFD_FLAG_SETFD, seccomp.ADDFD_FLAG_SEND),
+                         (1, 2))
+        with self.assertRaises(ValueError):
+            a.srcfd = 1 << 32
+        with self.assertRaises(ValueError):
+            a.id = 1 << 64
+        with self.assertRaises(TypeError):
+            a.flags = None
+        with self.assertRaises(TypeError):
+            del a.newfd
+        self.assertRaises(TypeError, seccomp.NotificationAddfd, None, 0, 0)
+        self.assertRaises(TypeError, seccomp.NotificationAddfd, n, 0)
+        # no listener yet, a bad fd, an fd that is no listener
+        f = SyscallFilter(ALLOW)
+        self.assertRaises(TypeError, f.notify_addfd, None)
+        self.assertRaises(TypeError, f.notify_addfd, n)
+        with self.assertRaises(RuntimeError) as ctx:
+            f.notify_addfd(seccomp.NotificationAddfd(n, 0, 0))
+        self.assertEqual(ctx.exception.errno, errno.ENOENT)
+        self.assertInvalid(f.notify_addfd, seccomp.NotificationAddfd(n, 0, 0),
+                           fd=-1)
+        if seccomp.get_api() >= 5:
+            with open(os.devnull) as null:
+                self.assertLibError(errno.ECANCELED, f.notify_addfd,
+                                    seccomp.NotificationAddfd(n, 0, 0),
+                                    null.fileno())
 
 
 class TestFilter(ErrnoAssertions):
@@ -477,6 +519,35 @@ class TestFilter(ErrnoAssertions):
         pfc = self.pfc(f)
         self.assertIn("# pseudo filter code start", pfc)
         self.assertIn('# filter for syscall "read"', pfc)
+
+    def test_trapx(self):
+        # a rule, the default and the bad-arch action take TRAP's data
+        f = SyscallFilter(seccomp.TRAPX(7))
+        self.assertEqual(f.get_attr(Attr.ACT_DEFAULT), seccomp.TRAPX(7))
+        f.add_rule(seccomp.TRAPX(0x1234), "read")
+        f.add_rule(TRAP, "write")
+        f.set_attr(Attr.ACT_BADARCH, seccomp.TRAPX(65535))
+        self.assertEqual(f.get_attr(Attr.ACT_BADARCH), seccomp.TRAPX(65535))
+        pfc = self.pfc(f)
+        self.assertIn("action TRAP(4660);", pfc)
+        self.assertIn("action TRAP;", pfc)
+        self.assertIn("action TRAP(7);", pfc)
+        self.assertIn("action TRAP(65535);", pfc)
+        # the default's action, data included, is no rule's
+        self.assertLibError(errno.EACCES, f.add_rule, seccomp.TRAPX(7),
+                            "close")
+        # merge: the same default, data included
+        other = Arch.X86 if seccomp.system_arch() != Arch.X86 else Arch.ARM
+        g = SyscallFilter(seccomp.TRAPX(7))
+        g.remove_arch(Arch.NATIVE)
+        g.add_arch(other)
+        g.add_rule(seccomp.TRAPX(3), "read")
+        f.merge(g)
+        self.assertIn("action TRAP(3);", self.pfc(f))
+        h = SyscallFilter(seccomp.TRAPX(1))
+        h.remove_arch(Arch.NATIVE)
+        h.add_arch(other)
+        self.assertInvalid(SyscallFilter(TRAP).merge, h)
 
     def test_export_flushes(self):
         f = SyscallFilter(KILL)

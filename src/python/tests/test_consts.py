@@ -31,8 +31,8 @@ def c_values():
 
 def module_value(name):
     """The module's value for a consts.c name: X, Arch.X, ERRNO(n),
-    version().major."""
-    m = re.fullmatch(r"(ERRNO|TRACE)\((\d+)\)", name)
+    TRAPX(n), version().major."""
+    m = re.fullmatch(r"(ERRNO|TRACE|TRAPX)\((\d+)\)", name)
     if m:
         return getattr(seccomp, m.group(1))(int(m.group(2)))
     m = re.fullmatch(r"version\(\)\.(major|minor|micro)", name)

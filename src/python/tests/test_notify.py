@@ -4,8 +4,9 @@
 """A fresh interpreter loads a filter with NOTIFY rules for getpriority
 (ALLOW for the rest), forks, and supervises its child: it receives each
 getpriority call, checks what the kernel reported and answers it, once
-with a value and once with an error. The child checks the answers. And a
-supervisor waiting for a notification can be interrupted by a signal."""
+with a value and once with an error. The child checks the answers. Descriptors go into the
+child with notify_addfd(), at a chosen number and as a call's result. And
+a supervisor waiting for a notification can be interrupted by a signal."""
 
 import unittest
 
@@ -74,6 +75,86 @@ print("child status", os.WEXITSTATUS(status))
 sys.exit(os.WEXITSTATUS(status))
 """
 
+# Descriptors injected into the child: at a chosen number (SETFD, with
+# O_CLOEXEC) and as the call's result (SEND); and the errors before.
+ADDFD = r"""
+import ctypes, errno, fcntl, os, sys
+import seccomp
+from seccomp import *
+
+if seccomp.get_api() < 5:
+    print("API level %d: no user notification" % seccomp.get_api())
+    sys.exit(77)
+
+def check(ok, what):
+    if not ok:
+        print("FAILED:", what)
+        sys.exit(1)
+
+nr = resolve_syscall(Arch(), "getpriority")
+libc = ctypes.CDLL(None, use_errno=True)
+f = SyscallFilter(ALLOW)
+f.add_rule(NOTIFY, "getpriority")
+f.load()
+
+pid = os.fork()
+if pid == 0:
+    # the raw syscall's result: the injected descriptor's number
+    status = 0
+    fd = libc.syscall(nr, os.PRIO_PGRP, 1)
+    flags = fcntl.fcntl(fd, fcntl.F_GETFD) if fd >= 0 else 0
+    if fd != 100 or not flags & fcntl.FD_CLOEXEC:
+        status |= 1
+    elif os.write(fd, b"setfd") != 5:
+        status |= 2
+    fd = libc.syscall(nr, os.PRIO_PGRP, 2)
+    if fd < 0 or fcntl.fcntl(fd, fcntl.F_GETFD) & fcntl.FD_CLOEXEC:
+        status |= 4
+    elif os.write(fd, b"send") != 4:
+        status |= 8
+    os._exit(status)
+
+def lib_errno(call):
+    try:
+        call()
+    except RuntimeError as exc:
+        return exc.errno
+    return 0
+
+n = f.receive_notify()
+check(n.syscall_args[:2] == [os.PRIO_PGRP, 1], n.syscall_args)
+r1, w1 = os.pipe()
+# the kernel's EINVAL is EOPNOTSUPP, other refusals ECANCELED
+check(lib_errno(lambda: f.notify_addfd(NotificationAddfd(n, 1 << 7, w1)))
+      == errno.EOPNOTSUPP, "unknown flag")
+check(lib_errno(lambda: f.notify_addfd(NotificationAddfd(n, 0, w1, 5)))
+      == errno.EOPNOTSUPP, "newfd without SETFD")
+closed = os.dup(w1)
+os.close(closed)
+check(lib_errno(lambda: f.notify_addfd(NotificationAddfd(n, 0, closed)))
+      == errno.ECANCELED, "closed srcfd")
+a = NotificationAddfd(n, ADDFD_FLAG_SETFD, w1, newfd=100,
+                      newfd_flags=os.O_CLOEXEC)
+check(f.notify_addfd(a) == 100, "SETFD")
+os.close(w1)
+f.respond_notify(NotificationResponse(n, val=100))
+
+n = f.receive_notify()
+check(n.syscall_args[:2] == [os.PRIO_PGRP, 2], n.syscall_args)
+r2, w2 = os.pipe()
+got = f.notify_addfd(NotificationAddfd(n, ADDFD_FLAG_SEND, w2),
+                     fd=f.get_notify_fd())
+check(got >= 0, got)
+os.close(w2)
+
+_, status = os.waitpid(pid, 0)
+check(os.WIFEXITED(status), status)
+check(os.read(r1, 16) == b"setfd", "SETFD pipe")
+check(os.read(r2, 16) == b"send", "SEND pipe")
+print("child status", os.WEXITSTATUS(status))
+sys.exit(os.WEXITSTATUS(status))
+"""
+
 # A signal ends the wait for a notification with the handler's exception.
 INTERRUPT = r"""
 import signal, sys
@@ -107,6 +188,15 @@ class TestNotify(unittest.TestCase):
     def test_supervisor(self):
         require_seccomp()
         res = run_python(SUPERVISOR, timeout=60)
+        if res.returncode == 77:
+            self.skipTest(res.stdout.decode().strip())
+        self.assertEqual(res.returncode, 0,
+                         (res.stdout + res.stderr).decode(errors="replace"))
+        self.assertEqual(res.stdout, b"child status 0\n")
+
+    def test_addfd(self):
+        require_seccomp()
+        res = run_python(ADDFD, timeout=60)
         if res.returncode == 77:
             self.skipTest(res.stdout.decode().strip())
         self.assertEqual(res.returncode, 0,

@@ -57,6 +57,7 @@ def run_sweep():
     sweep(Arg, 0, EQ, 1, 0)
     sweep(ERRNO, 1)
     sweep(TRACE, 1)
+    sweep(TRAPX, 1)
     sweep(resolve_syscall, native, "read")
     sweep(resolve_syscall, native, 0)
     sweep(set_api, get_api())
@@ -69,6 +70,12 @@ def run_sweep():
         for bad in BAD:
             call(setattr, r, attr, bad)
         call(delattr, r, attr)
+    sweep(NotificationAddfd, n, 0, 0, 0, 0)
+    a = NotificationAddfd(n, 0, 0)
+    for attr in ("id", "flags", "srcfd", "newfd", "newfd_flags"):
+        for bad in BAD:
+            call(setattr, a, attr, bad)
+        call(delattr, a, attr)
 
     f = SyscallFilter(KILL)
     merged = SyscallFilter(KILL)
@@ -88,6 +95,7 @@ def run_sweep():
         sweep(filt.syscall_priority, "read", 1)
         sweep(filt.merge, f)
         sweep(filt.respond_notify, NotificationResponse(n))
+        sweep(filt.notify_addfd, NotificationAddfd(n, 0, 0), -1)
         sweep(filt.export_pfc, -1)
         sweep(filt.export_bpf, -1)
         for name in ("get_notify_fd", "receive_notify", "export_bpf_mem",
@@ -174,7 +182,8 @@ def c_paths():
         ("errors", lambda: call(f.add_rule, ERRNO(1), "bogus")),
         ("notify", lambda: call(f.receive_notify)),
         ("objects", lambda: (str(Arch()), repr(Arg(0, EQ, 1)),
-                             NotificationResponse(notification()))),
+                             NotificationResponse(notification()),
+                             NotificationAddfd(notification(), 0, 0))),
     ]
 
 def rss_kib():
