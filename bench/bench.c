@@ -53,7 +53,7 @@
 struct bench {
 	struct workload_set set;
 	const char *only;
-	const char *time_id;	/* --time: time just this workload */
+	const char *time_id; /* --time: time just this workload */
 	const char *dump;
 	const char *label;
 	double min_time;
@@ -142,8 +142,8 @@ out:
 }
 
 struct timing {
-	double build;		/* median build+export, seconds */
-	double resolve;		/* median name resolution, seconds */
+	double build;	/* median build+export, seconds */
+	double resolve; /* median name resolution, seconds */
 	unsigned int reps;
 };
 
@@ -200,10 +200,10 @@ static int time_builds(const struct bench *b, const struct workload *w,
 
 /* What the policy says for one syscall number of one arch. */
 struct slot {
-	size_t first;		/* index into the rule list of the slot */
+	size_t first; /* index into the rule list of the slot */
 	size_t cnt;
-	bool args;		/* argument checks decide (no arg-free rule) */
-	uint32_t action;	/* the arg-free rule's action, if !args */
+	bool args;	 /* argument checks decide (no arg-free rule) */
+	uint32_t action; /* the arg-free rule's action, if !args */
 };
 
 struct arch_stats {
@@ -246,7 +246,7 @@ static size_t probes_for(const struct workload *w, const size_t *list,
 			case SCMP_CMP_MASKED_EQ:
 				v = c->datum_b & c->datum_a;
 				break;
-			default:	/* EQ, LE, GE */
+			default: /* EQ, LE, GE */
 				v = c->datum_a;
 				break;
 			}
@@ -359,10 +359,10 @@ static size_t count_ranges(const struct workload *w, const struct slot *sl,
 		k += tag != prev;
 		prev = tag;
 	}
-	k += w->def != prev;		/* NR_SPAN..0x3fffffff */
+	k += w->def != prev; /* NR_SPAN..0x3fffffff */
 	prev = w->def;
 	if (token == SCMP_ARCH_X86_64 && sl_x32 == NULL) {
-		k += 2;			/* BADARCH, then -1 */
+		k += 2; /* BADARCH, then -1 */
 		return k;
 	}
 	if (sl_x32 != NULL) {
@@ -377,8 +377,8 @@ static size_t count_ranges(const struct workload *w, const struct slot *sl,
 }
 
 /* Fills slots[0..NR_SPAN) and the rule index list for one arch. */
-static void make_slots(const struct workload *w, uint32_t token,
-		       uint32_t base, struct slot *slots, size_t *list)
+static void make_slots(const struct workload *w, uint32_t token, uint32_t base,
+		       struct slot *slots, size_t *list)
 {
 	size_t i, *cnt = calloc(NR_SPAN, sizeof(size_t)), at = 0;
 	int *nrs = workload_xrealloc(NULL, (w->cnt + 1) * sizeof(int));
@@ -423,11 +423,12 @@ static void analyse_arch(const struct workload *w, struct bpf_sim_prog *prog,
 	struct slot *x32 = NULL;
 	size_t *list = workload_xrealloc(NULL, (w->cnt + 1) * sizeof(*list));
 	size_t *list32 = NULL;
-	uint64_t (*probes)[WORKLOAD_ARGS];
+	uint64_t(*probes)[WORKLOAD_ARGS];
 	struct seccomp_data data;
 	struct bpf_sim_result res;
-	int focus_nr = focus ? seccomp_syscall_resolve_name_arch(arch->token,
-								  focus) : -1;
+	int focus_nr =
+		focus ? seccomp_syscall_resolve_name_arch(arch->token, focus) :
+			-1;
 	size_t np, p, maxp = 1;
 	uint32_t n, nr;
 	unsigned int a;
@@ -477,25 +478,24 @@ static void analyse_arch(const struct workload *w, struct bpf_sim_prog *prog,
 					st->focus_max_allowed = res.insns;
 			}
 			if (dump != NULL)
-				fprintf(dump, "%s\t%" PRIu32 "\t%zu\t%08" PRIx32
-					      "\n", arch->name, n, p,
-					res.action);
+				fprintf(dump,
+					"%s\t%" PRIu32 "\t%zu\t%08" PRIx32 "\n",
+					arch->name, n, p, res.action);
 		}
 		/* arg-free ALLOW: can the kernel's action cache prove it? */
 		if (slots[n].cnt > 0 && !slots[n].args &&
 		    slots[n].action == SCMP_ACT_ALLOW) {
 			st->cache_total++;
-			st->cache_ok += bpf_sim_cache_allow(prog,
-							    arch->data_arch,
-							    nr) == 1;
+			st->cache_ok += bpf_sim_cache_allow(
+						prog, arch->data_arch, nr) == 1;
 		}
 	}
 	st->c_all /= NR_SPAN;
 
 	if (arch->token == SCMP_ARCH_X86_64 && has_arch(w, SCMP_ARCH_X32)) {
 		x32 = workload_xrealloc(NULL, NR_SPAN * sizeof(*x32));
-		list32 = workload_xrealloc(NULL,
-					   (w->cnt + 1) * sizeof(*list32));
+		list32 =
+			workload_xrealloc(NULL, (w->cnt + 1) * sizeof(*list32));
 		make_slots(w, SCMP_ARCH_X32, 0x40000000u, x32, list32);
 	}
 	if (arch->token == SCMP_ARCH_X32 && has_arch(w, SCMP_ARCH_X86_64)) {
@@ -524,8 +524,7 @@ static const char *arch_label(uint32_t token)
  * A timing alone, for run-bench.sh to alternate the two libraries workload
  * by workload: a slower or faster spell of a shared machine then hits both.
  */
-static void time_workload(const struct bench *b, struct workload *w,
-			  int nullfd)
+static void time_workload(const struct bench *b, struct workload *w, int nullfd)
 {
 	struct timing t = { 0 };
 
@@ -570,8 +569,8 @@ static void run_workload(const struct bench *b, const struct workload *w,
 	time_builds(b, w, nullfd, &t);
 	printf("filter\t%s\t%s\t%s\t%zu\t%zu\t%zu\t%d\t%d\t%.3f\t%u\t%.3f\n",
 	       w->id, w->title, arches, w->cnt, w->dropped, bd.errors,
-	       len > 0 ? (int)len : rc, valid,
-	       t.build * 1e6, t.reps, t.resolve * 1e6);
+	       len > 0 ? (int)len : rc, valid, t.build * 1e6, t.reps,
+	       t.resolve * 1e6);
 	if (!valid) {
 		free(buf);
 		bpf_sim_free(&prog);
@@ -691,13 +690,27 @@ int main(int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
-		case 'd': b.set.data = optarg; break;
-		case 'l': b.label = optarg; break;
-		case 'x': drop = optarg; break;
-		case 'D': b.dump = optarg; break;
-		case 'o': b.only = optarg; break;
-		case 'T': b.time_id = optarg; break;
-		case 't': b.min_time = strtod(optarg, NULL); break;
+		case 'd':
+			b.set.data = optarg;
+			break;
+		case 'l':
+			b.label = optarg;
+			break;
+		case 'x':
+			drop = optarg;
+			break;
+		case 'D':
+			b.dump = optarg;
+			break;
+		case 'o':
+			b.only = optarg;
+			break;
+		case 'T':
+			b.time_id = optarg;
+			break;
+		case 't':
+			b.min_time = strtod(optarg, NULL);
+			break;
 		case 'r':
 			b.min_reps = (unsigned int)strtoul(optarg, NULL, 10);
 			break;
@@ -705,8 +718,11 @@ int main(int argc, char **argv)
 			b.max_reps = (unsigned int)strtoul(optarg, NULL, 10);
 			break;
 		case 'u':
-		case 'n': mode = c; break;
-		default: usage();
+		case 'n':
+			mode = c;
+			break;
+		default:
+			usage();
 		}
 	}
 	if (b.set.data == NULL || optind != argc || b.max_reps == 0)
@@ -714,9 +730,11 @@ int main(int argc, char **argv)
 	/* a header of one library with the other library is a build error */
 	if (v == NULL || v->major != SCMP_VER_MAJOR ||
 	    v->minor != SCMP_VER_MINOR) {
-		fprintf(stderr, "bench: header %d.%d does not match the library"
-				" (%u.%u)\n", SCMP_VER_MAJOR, SCMP_VER_MINOR,
-			v ? v->major : 0, v ? v->minor : 0);
+		fprintf(stderr,
+			"bench: header %d.%d does not match the library"
+			" (%u.%u)\n",
+			SCMP_VER_MAJOR, SCMP_VER_MINOR, v ? v->major : 0,
+			v ? v->minor : 0);
 		return 1;
 	}
 	if (drop != NULL && workload_read_drop(&b.set, drop) < 0) {

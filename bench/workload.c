@@ -40,9 +40,8 @@ static int scmp(const void *a, const void *b)
 
 static bool dropped(const struct workload_set *set, const char *key)
 {
-	return set->drop_cnt > 0 &&
-	       bsearch(&key, set->drop, set->drop_cnt, sizeof(*set->drop),
-		       scmp);
+	return set->drop_cnt > 0 && bsearch(&key, set->drop, set->drop_cnt,
+					    sizeof(*set->drop), scmp);
 }
 
 /*
@@ -88,8 +87,8 @@ static void rule_push(struct workload *w, const char *name, uint32_t action,
 	}
 	if (w->cnt == w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 64;
-		w->rules = workload_xrealloc(w->rules,
-					     w->cap * sizeof(*w->rules));
+		w->rules =
+			workload_xrealloc(w->rules, w->cap * sizeof(*w->rules));
 	}
 	r = &w->rules[w->cnt++];
 	memset(r, 0, sizeof(*r));
@@ -148,8 +147,7 @@ static int load_oci(struct workload *w, const char *dir, const char *file,
 			fprintf(stderr, "bench: %s:%d:%d: %s\n", path, d.line,
 				d.column, d.msg);
 		else
-			fprintf(stderr, "bench: %s: %s\n", path,
-				strerror(-rc));
+			fprintf(stderr, "bench: %s: %s\n", path, strerror(-rc));
 		profile_free(&p);
 		return rc;
 	}
@@ -185,7 +183,8 @@ static int fc_action(const json_t *v, uint32_t *out)
 			*out = SCMP_ACT_LOG;
 		else if (strcmp(s, "kill_process") == 0)
 			*out = SCMP_ACT_KILL_PROCESS;
-		else if (strcmp(s, "kill_thread") == 0 || strcmp(s, "kill") == 0)
+		else if (strcmp(s, "kill_thread") == 0 ||
+			 strcmp(s, "kill") == 0)
 			*out = SCMP_ACT_KILL;
 		else
 			return -EINVAL;

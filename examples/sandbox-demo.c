@@ -28,7 +28,8 @@ static scmp_filter_ctx build_filter(void)
 	    seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(openat), 0) < 0 ||
 	    seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 1,
 			     SCMP_A0(SCMP_CMP_EQ, STDOUT_FILENO)) < 0 ||
-	    seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(exit_group), 0) < 0) {
+	    seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(exit_group), 0) <
+		    0) {
 		seccomp_release(ctx);
 		return NULL;
 	}
@@ -67,7 +68,8 @@ static void report(const char *what, int status)
 	else if (WEXITSTATUS(status) == 100)
 		printf("%s: the filter did not load\n", what);
 	else
-		printf("%s: exited with status %d\n", what, WEXITSTATUS(status));
+		printf("%s: exited with status %d\n", what,
+		       WEXITSTATUS(status));
 }
 
 int main(void)

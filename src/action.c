@@ -17,15 +17,15 @@
  * came in Linux 5.0).
  */
 const struct action_def action_defs[] = {
-    /* value, data_max, pfc_name, api_level, lets_through */
-    {SCMP_ACT_ALLOW, 0, "ALLOW", 1, true},
-    {SCMP_ACT_ERRNO(0), 4094, "ERRNO", 1, false},
-    {SCMP_ACT_KILL_PROCESS, 0, "KILL_PROCESS", 3, false},
-    {SCMP_ACT_KILL_THREAD, 0, "KILL", 1, false},
-    {SCMP_ACT_TRAP, ACTION_DATA, "TRAP", 1, false},
-    {SCMP_ACT_TRACE(0), ACTION_DATA, "TRACE", 1, true},
-    {SCMP_ACT_LOG, 0, "LOG", 3, true},
-    {SCMP_ACT_NOTIFY, 0, NULL, 5, true},
+	/* value, data_max, pfc_name, api_level, lets_through */
+	{ SCMP_ACT_ALLOW, 0, "ALLOW", 1, true },
+	{ SCMP_ACT_ERRNO(0), 4094, "ERRNO", 1, false },
+	{ SCMP_ACT_KILL_PROCESS, 0, "KILL_PROCESS", 3, false },
+	{ SCMP_ACT_KILL_THREAD, 0, "KILL", 1, false },
+	{ SCMP_ACT_TRAP, ACTION_DATA, "TRAP", 1, false },
+	{ SCMP_ACT_TRACE(0), ACTION_DATA, "TRACE", 1, true },
+	{ SCMP_ACT_LOG, 0, "LOG", 3, true },
+	{ SCMP_ACT_NOTIFY, 0, NULL, 5, true },
 };
 
 _Static_assert(sizeof(action_defs) / sizeof(action_defs[0]) == ACTION_COUNT,

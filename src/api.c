@@ -276,8 +276,8 @@ static bool attr_known(enum scmp_filter_attr attr)
 	return attr > _SCMP_FLTATR_MIN && attr < _SCMP_FLTATR_MAX;
 }
 
-API int seccomp_attr_get(const scmp_filter_ctx ctx,
-			 enum scmp_filter_attr attr, uint32_t *value)
+API int seccomp_attr_get(const scmp_filter_ctx ctx, enum scmp_filter_attr attr,
+			 uint32_t *value)
 {
 	const struct db_filter *filter = ctx_filter(ctx);
 	const struct db_attrs *a;
@@ -338,8 +338,8 @@ static int need_flag(unsigned long flag)
 	return sys_flag_supported(flag) ? 0 : -EOPNOTSUPP;
 }
 
-API int seccomp_attr_set(scmp_filter_ctx ctx,
-			 enum scmp_filter_attr attr, uint32_t value)
+API int seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
+			 uint32_t value)
 {
 	struct db_filter *filter = ctx_filter(ctx);
 	struct db_attrs *a;
@@ -429,8 +429,7 @@ API char *seccomp_syscall_resolve_num_arch(uint32_t arch_token, int num)
 	return name == NULL ? NULL : strdup(name);
 }
 
-API int seccomp_syscall_resolve_name_arch(uint32_t arch_token,
-					  const char *name)
+API int seccomp_syscall_resolve_name_arch(uint32_t arch_token, const char *name)
 {
 	const struct arch_def *arch = token_arch(arch_token);
 
@@ -446,7 +445,8 @@ API int seccomp_syscall_resolve_name_rewrite(uint32_t arch_token,
 
 	if (arch == NULL)
 		return __NR_SCMP_ERROR;
-	return arch_syscall_rewrite(arch, arch_syscall_resolve_name(arch, name));
+	return arch_syscall_rewrite(arch,
+				    arch_syscall_resolve_name(arch, name));
 }
 
 API int seccomp_syscall_resolve_name(const char *name)

@@ -22,11 +22,15 @@
 	((tok) == SCMP_ARCH_X86_64 ? X32_SYSCALL_BIT - 1 : UINT32_MAX)
 
 #define ARCH_DEF(mac, nm, col, bits, be, base, goarch) \
-	{ .token = SCMP_ARCH_##mac, \
-	  .token_bpf = AUDIT_TOKEN(SCMP_ARCH_##mac), \
-	  .name = (nm), .abi = SYSCALL_ABI_##col, .arg_bits = (bits), \
-	  .big_endian = (be), .nr_first = NR_FIRST(SCMP_ARCH_##mac), \
-	  .nr_last = NR_LAST(SCMP_ARCH_##mac), .nr_base = (base) },
+	{ .token = SCMP_ARCH_##mac,                    \
+	  .token_bpf = AUDIT_TOKEN(SCMP_ARCH_##mac),   \
+	  .name = (nm),                                \
+	  .abi = SYSCALL_ABI_##col,                    \
+	  .arg_bits = (bits),                          \
+	  .big_endian = (be),                          \
+	  .nr_first = NR_FIRST(SCMP_ARCH_##mac),       \
+	  .nr_last = NR_LAST(SCMP_ARCH_##mac),         \
+	  .nr_base = (base) },
 
 /* Every ABI libseccomp knows (arch_list.h). */
 static const struct arch_def arch_defs[] = { ARCH_LIST(ARCH_DEF) };
@@ -358,8 +362,8 @@ unsigned int arch_syscall_newer(const struct arch_def *arch, unsigned int kver,
 				struct arch_span *out)
 {
 	uint32_t from = arch->nr_first, num, sys, rule;
-	uint32_t last = arch->nr_last < UINT32_MAX ? arch->nr_last :
-						     UINT32_MAX - 1;
+	uint32_t last =
+		arch->nr_last < UINT32_MAX ? arch->nr_last : UINT32_MAX - 1;
 	unsigned int row = 0, k = 0, cnt = 0;
 
 	/* the table's numbers and @keep, merged: UINT32_MAX ends either */
@@ -394,8 +398,8 @@ bool arch_kver_version(unsigned int kver, unsigned int *major,
 {
 	/* the enum counts each major version's minor ones from its .0 */
 	static const unsigned int zero[] = {
-		SCMP_KV_3_0, SCMP_KV_4_0, SCMP_KV_5_0, SCMP_KV_6_0,
-		SCMP_KV_7_0, __SCMP_KV_MAX,
+		SCMP_KV_3_0, SCMP_KV_4_0, SCMP_KV_5_0,
+		SCMP_KV_6_0, SCMP_KV_7_0, __SCMP_KV_MAX,
 	};
 	unsigned int i;
 

@@ -12,11 +12,11 @@
 
 /* One ABI a filter can hold. */
 struct arch_def {
-	uint32_t token;		/* SCMP_ARCH_* */
-	uint32_t token_bpf;	/* seccomp_data.arch value (x32: x86_64's) */
-	const char *name;	/* libseccomp's name for it */
-	enum syscall_abi abi;	/* syscall table column */
-	uint8_t arg_bits;	/* width of syscall arguments: 32 or 64 */
+	uint32_t token;	      /* SCMP_ARCH_* */
+	uint32_t token_bpf;   /* seccomp_data.arch value (x32: x86_64's) */
+	const char *name;     /* libseccomp's name for it */
+	enum syscall_abi abi; /* syscall table column */
+	uint8_t arg_bits;     /* width of syscall arguments: 32 or 64 */
 	bool big_endian;
 	/*
 	 * The syscall numbers that are this ABI's under its audit value: all
@@ -41,10 +41,10 @@ struct arch_def {
  * syscall of the ABI: nothing of it reaches the program.
  */
 struct arch_route {
-	int num;		/* the direct syscall, or a pseudo number */
-	int mux_nr;		/* socketcall's or ipc's number, or 0 */
-	unsigned int call;	/* the multiplexer's argument 0 */
-	int prio;		/* num or mux_nr */
+	int num;	   /* the direct syscall, or a pseudo number */
+	int mux_nr;	   /* socketcall's or ipc's number, or 0 */
+	unsigned int call; /* the multiplexer's argument 0 */
+	int prio;	   /* num or mux_nr */
 };
 
 /* How many ABIs there are: the rows of arch_list.h. */

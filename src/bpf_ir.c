@@ -163,8 +163,8 @@ static inline int intern(struct bpf_ir *ir, uint64_t op, uint64_t to,
 static inline int intern_insn(struct bpf_ir *ir, uint16_t code, uint32_t k,
 			      int jt, int jf, bpf_acc need)
 {
-	return intern(ir, word_of(code, k),
-		      word_of((uint32_t)jt, (uint32_t)jf), need);
+	return intern(ir, word_of(code, k), word_of((uint32_t)jt, (uint32_t)jf),
+		      need);
 }
 
 /*
@@ -179,8 +179,8 @@ static inline int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
 	int via;
 
 	if (mask != FULL_MASK && have == word)
-		return intern_insn(ir, BPF_ALU | BPF_AND | BPF_K, mask,
-				   target, -1, word);
+		return intern_insn(ir, BPF_ALU | BPF_AND | BPF_K, mask, target,
+				   -1, word);
 	/*
 	 * Many jumps lead to the same target from other words: its load
 	 * (and mask) is kept in the target, until layout takes the field
@@ -255,8 +255,8 @@ bool bpf_ir_ret_action(const struct bpf_ir *ir, int id, uint32_t *action)
  * Returns the node's id (or the target itself when both are the same), or
  * a negative errno: -EFAULT for a target that is not a node.
  */
-int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc,
-		int jt, int jf)
+int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc, int jt,
+		int jf)
 {
 	if (jt < 0)
 		return jt;
@@ -289,8 +289,8 @@ struct emit {
 /* Room for twice as many instructions, up to BPF_MAXINSNS. */
 static int emit_grow(struct emit *e)
 {
-	unsigned int cap = e->cap * 2 < BPF_MAXINSNS ? e->cap * 2 :
-						       BPF_MAXINSNS;
+	unsigned int cap =
+		e->cap * 2 < BPF_MAXINSNS ? e->cap * 2 : BPF_MAXINSNS;
 	struct sock_filter *buf;
 
 	if (e->cap >= BPF_MAXINSNS)

@@ -31,20 +31,20 @@ struct bpf_ir_node {
 	/* the instruction: compared and hashed as key[] and need */
 	union {
 		struct {
-			uint32_t code;	/* a uint16_t in the program */
+			uint32_t code; /* a uint16_t in the program */
 			uint32_t k;
-			int jt;	/* jump: true target; load and mask: the next */
-			int jf;	/* jump: false target; anything else: -1 */
+			int jt; /* jump: true target; load and mask: the next */
+			int jf; /* jump: false target; anything else: -1 */
 		};
 		uint64_t key[2];
 	};
-	bpf_acc need;	/* accumulator on entry */
+	bpf_acc need; /* accumulator on entry */
 	/* layout keeps its state here (no scratch); pos is zero until then */
-	unsigned int pos;	/* written at this position from the end */
+	unsigned int pos; /* written at this position from the end */
 	union {
-		int via;	/* before layout: its load, see enter_via() */
-		int parent;	/* on the depth-first path: who led here */
-		unsigned int tramp;	/* once written: its nearest trampoline */
+		int via;    /* before layout: its load, see enter_via() */
+		int parent; /* on the depth-first path: who led here */
+		unsigned int tramp; /* once written: its nearest trampoline */
 	};
 };
 
@@ -69,14 +69,14 @@ struct bpf_ir_node {
 struct bpf_ir {
 	struct bpf_ir_node *nodes;
 	unsigned int cnt;
-	unsigned int cap;	/* BPF_IR_NODES_FOR(slot_cnt) */
-	int *slots;		/* open-addressing index of nodes, -1 free */
+	unsigned int cap; /* BPF_IR_NODES_FOR(slot_cnt) */
+	int *slots;	  /* open-addressing index of nodes, -1 free */
 	unsigned int slot_cnt;
-	unsigned int slot_shift;	/* 64 - log2(slot_cnt): hash to slot */
-	bool laid_out;		/* layout used the bookkeeping already */
+	unsigned int slot_shift; /* 64 - log2(slot_cnt): hash to slot */
+	bool laid_out;		 /* layout used the bookkeeping already */
 	struct {
 		uint32_t action;
-		int id;		/* 0 (never a return's id here): empty */
+		int id; /* 0 (never a return's id here): empty */
 	} rets[BPF_IR_RET_CACHE];
 };
 
@@ -85,8 +85,8 @@ void bpf_ir_release(struct bpf_ir *ir);
 
 int bpf_ir_ret(struct bpf_ir *ir, uint32_t action);
 bool bpf_ir_ret_action(const struct bpf_ir *ir, int id, uint32_t *action);
-int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc,
-		int jt, int jf);
+int bpf_ir_jump(struct bpf_ir *ir, uint16_t op, uint32_t k, bpf_acc acc, int jt,
+		int jf);
 int bpf_ir_layout(struct bpf_ir *ir, int root, bool big_endian,
 		  struct sock_filter **prog, size_t *len);
 

@@ -237,7 +237,7 @@ fail:
 
 /* Copies a set of syscalls; returns NULL on allocation failure. */
 static struct treap_node *syscalls_copy(struct pool *pool,
-				       const struct treap_node *set)
+					const struct treap_node *set)
 {
 	struct db_syscall *copy;
 
@@ -623,9 +623,8 @@ static int chain_order(const struct path_cmp *x, const struct path_cmp *y)
  * or -ENOMEM.
  */
 static int path_build(struct pool *pool, const struct arch_def *arch,
-		      uint32_t action,
-		      const struct scmp_arg_cmp *cmps, unsigned int cnt,
-		      struct db_node **path)
+		      uint32_t action, const struct scmp_arg_cmp *cmps,
+		      unsigned int cnt, struct db_node **path)
 {
 	struct db_node *head = NULL, *tail = NULL, *node;
 	uint64_t width = arch->arg_bits == 32 ? 0xffffffffULL : ~0ULL;
@@ -666,8 +665,7 @@ static int path_build(struct pool *pool, const struct arch_def *arch,
 			head = node;
 		} else {
 			/* the previous node now goes on to this one */
-			db_branch_set_level(&tail->br[path_branch(tail)],
-					    node);
+			db_branch_set_level(&tail->br[path_branch(tail)], node);
 		}
 		tail = node;
 	}
@@ -700,25 +698,25 @@ static bool level_all(const struct db_node *level, uint32_t action)
  * or a syscall entry's rules.
  */
 enum change_kind {
-	CHANGE_NOTHING,		/* the rule is already covered */
-	CHANGE_NEW,		/* the path is on a new syscall entry already */
-	CHANGE_SIBLING,		/* add the rest of the path to a branch's level */
-	CHANGE_BRANCH,		/* hang the rest of the path on an empty branch */
-	CHANGE_PRUNE,		/* replace a branch's level by the action */
+	CHANGE_NOTHING, /* the rule is already covered */
+	CHANGE_NEW,	/* the path is on a new syscall entry already */
+	CHANGE_SIBLING, /* add the rest of the path to a branch's level */
+	CHANGE_BRANCH,	/* hang the rest of the path on an empty branch */
+	CHANGE_PRUNE,	/* replace a branch's level by the action */
 };
 
 /* One rule for one syscall on one ABI, prepared to be applied. */
 struct change {
 	struct db_arch *arch;
 	int num;
-	bool mux;		/* num is socketcall or ipc, taking mux_call */
+	bool mux; /* num is socketcall or ipc, taking mux_call */
 	unsigned int mux_call;
 	uint32_t action;
 	struct db_node *path;	/* NULL: unconditional */
-	struct db_syscall *sys;	/* the syscall entry */
+	struct db_syscall *sys; /* the syscall entry */
 	enum change_kind kind;
 	struct db_branch *br;	/* the branch changed */
-	struct db_node *before;	/* SIBLING: the node the path goes in front
+	struct db_node *before; /* SIBLING: the node the path goes in front
 				 * of, NULL: the end of the level */
 	struct db_node *rest;	/* first node of the path to link in */
 };
@@ -789,7 +787,7 @@ static struct db_node *level_join(struct db_node *level,
  * nothing.
  */
 static int change_path(struct change *p, struct db_branch *br,
-		     struct db_node *node)
+		       struct db_node *node)
 {
 	struct db_node *found, *next;
 
@@ -826,8 +824,8 @@ static int change_path(struct change *p, struct db_branch *br,
 
 /* Prepares one rule: builds its path and decides how it merges. */
 static int change_prepare(struct change *p, struct db_filter *filter,
-			const struct db_rule *rule,
-			const struct scmp_arg_cmp *cmps, unsigned int cnt)
+			  const struct db_rule *rule,
+			  const struct scmp_arg_cmp *cmps, unsigned int cnt)
 {
 	struct treap_node **at;
 	struct db_syscall key;
@@ -844,8 +842,8 @@ static int change_prepare(struct change *p, struct db_filter *filter,
 
 	key.num = p->num;
 	key.link.heap = syscall_heap(p->num);
-	p->sys = SYSCALL(treap_search(&p->arch->syscalls, &key.link,
-				     syscall_cmp, &at));
+	p->sys = SYSCALL(
+		treap_search(&p->arch->syscalls, &key.link, syscall_cmp, &at));
 	if (p->sys == NULL) {
 		p->sys = pool_alloc(&filter->pool);
 		if (p->sys == NULL)
@@ -956,9 +954,10 @@ static int rule_targets(struct db_filter *filter, const struct db_rule *rule,
 		/* socketcall's own arguments are a pointer: only arg 0 is known */
 		if (rule->exact && rule->cmp_cnt > 0)
 			return -EINVAL;
-		changes[cnt++] = (struct change){ .arch = arch, .num = route.mux_nr,
-					      .mux = true,
-					      .mux_call = route.call };
+		changes[cnt++] = (struct change){ .arch = arch,
+						  .num = route.mux_nr,
+						  .mux = true,
+						  .mux_call = route.call };
 	} else if (num < 0 && num != -1 && rule->exact) {
 		/* the ABI lacks the syscall */
 		return -EDOM;
@@ -988,8 +987,9 @@ static unsigned int mux_cmps(const struct change *p,
 {
 	unsigned int i, n = 0;
 
-	out[n++] = (struct scmp_arg_cmp){
-		.arg = 0, .op = SCMP_CMP_EQ, .datum_a = p->mux_call };
+	out[n++] = (struct scmp_arg_cmp){ .arg = 0,
+					  .op = SCMP_CMP_EQ,
+					  .datum_a = p->mux_call };
 	for (i = 0; i < cnt; i++)
 		if (cmps[i].arg != 0)
 			out[n++] = cmps[i];
@@ -1058,8 +1058,7 @@ out:
  * priority to the multiplexer; ABIs lacking the syscall are skipped.
  * Returns 0, -EFAULT if the number cannot be translated, or -ENOMEM.
  */
-int db_syscall_priority(struct db_filter *filter, int syscall,
-			uint8_t priority)
+int db_syscall_priority(struct db_filter *filter, int syscall, uint8_t priority)
 {
 	struct db_syscall *sys[DB_ARCH_MAX] = { NULL };
 	bool fresh[DB_ARCH_MAX] = { false };
@@ -1082,7 +1081,7 @@ int db_syscall_priority(struct db_filter *filter, int syscall,
 		key.num = num;
 		key.link.heap = syscall_heap(num);
 		sys[i] = SYSCALL(treap_search(&filter->arches[i]->syscalls,
-					     &key.link, syscall_cmp, &at[i]));
+					      &key.link, syscall_cmp, &at[i]));
 		if (sys[i] != NULL)
 			continue;
 		sys[i] = pool_zalloc(&filter->pool);
@@ -1149,8 +1148,8 @@ int db_transaction_start(struct db_filter *filter)
 		arch = filter->arches[i];
 		if (arch->syscalls == NULL)
 			continue;
-		snap->arches[i]->syscalls = syscalls_copy(&filter->pool,
-							  arch->syscalls);
+		snap->arches[i]->syscalls =
+			syscalls_copy(&filter->pool, arch->syscalls);
 		if (snap->arches[i]->syscalls == NULL)
 			goto out;
 	}

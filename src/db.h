@@ -26,7 +26,7 @@ struct db_node;
 
 /* What a branch of a comparison leads to. */
 enum db_branch_kind {
-	DB_BR_NONE = 0,	/* nothing: go on with the next sibling */
+	DB_BR_NONE = 0, /* nothing: go on with the next sibling */
 	DB_BR_ACTION,	/* return an action */
 	DB_BR_LEVEL,	/* evaluate a level of further comparisons */
 };
@@ -88,16 +88,16 @@ static inline void db_branch_set_level(struct db_branch *br,
  * it.
  */
 enum db_rank {
-	DB_RANK_EQ,	/* ==, != and masked ==: the larger datum first */
-	DB_RANK_BELOW,	/* < and <=: the smaller datum first */
-	DB_RANK_ABOVE,	/* > and >=: the larger datum first */
+	DB_RANK_EQ,    /* ==, != and masked ==: the larger datum first */
+	DB_RANK_BELOW, /* < and <=: the smaller datum first */
+	DB_RANK_ABOVE, /* > and >=: the larger datum first */
 };
 
 /* What BPF can test: the operators of a normalised comparison. */
 enum db_op {
-	DB_OP_EQ,	/* (arg & mask) == datum */
-	DB_OP_GT,	/* arg > datum */
-	DB_OP_GE,	/* arg >= datum */
+	DB_OP_EQ, /* (arg & mask) == datum */
+	DB_OP_GT, /* arg > datum */
+	DB_OP_GE, /* arg >= datum */
 };
 
 /*
@@ -107,12 +107,12 @@ enum db_op {
  * and in the rank.
  */
 struct db_cmp {
-	uint64_t mask;		/* EQ only; all ones otherwise */
-	uint64_t datum;		/* pre-masked */
+	uint64_t mask;	/* EQ only; all ones otherwise */
+	uint64_t datum; /* pre-masked */
 	uint8_t arg;
-	uint8_t op;		/* enum db_op */
-	uint8_t rank;		/* enum db_rank */
-	uint8_t masked;		/* EQ written as MASKED_EQ: a test of its own */
+	uint8_t op;	/* enum db_op */
+	uint8_t rank;	/* enum db_rank */
+	uint8_t masked; /* EQ written as MASKED_EQ: a test of its own */
 };
 
 /*
@@ -136,10 +136,10 @@ static inline bool db_cmp_same_group(const struct db_cmp *x,
 }
 
 struct db_node {
-	struct db_node *next;	/* the next sibling; NULL after the last */
-	struct db_node *prev;	/* the one before; the first's: the last */
+	struct db_node *next; /* the next sibling; NULL after the last */
+	struct db_node *prev; /* the one before; the first's: the last */
 	struct db_cmp cmp;
-	struct db_branch br[2];	/* [0] comparison false, [1] true */
+	struct db_branch br[2]; /* [0] comparison false, [1] true */
 };
 
 /* The last sibling of the level that starts at @first. */
@@ -162,8 +162,8 @@ static inline const struct db_node *db_level_prev(const struct db_node *first,
  */
 struct db_syscall {
 	struct treap_node link;
-	int num;		/* number on this ABI (pseudo numbers < 0) */
-	uint8_t priority;	/* from seccomp_syscall_priority */
+	int num;	  /* number on this ABI (pseudo numbers < 0) */
+	uint8_t priority; /* from seccomp_syscall_priority */
 	struct db_branch rules;
 };
 
@@ -184,7 +184,7 @@ _Static_assert(sizeof(union db_entry) == POOL_ALIGN,
 /* The rules of one ABI. */
 struct db_arch {
 	const struct arch_def *arch;
-	struct treap_node *syscalls;	/* set of db_syscall by number */
+	struct treap_node *syscalls; /* set of db_syscall by number */
 };
 
 /* Filter attributes (SCMP_FLTATR_*) with libseccomp's defaults. */
@@ -200,7 +200,7 @@ struct db_attrs {
 	bool rawrc;
 	bool waitkill;
 	uint32_t act_enosys;
-	uint32_t kvermax;	/* enum scmp_kver; SCMP_KV_UNDEF: off */
+	uint32_t kvermax; /* enum scmp_kver; SCMP_KV_UNDEF: off */
 };
 
 struct db_snapshot;
@@ -208,12 +208,12 @@ struct db_snapshot;
 /* A filter context: what scmp_filter_ctx points to. */
 struct db_filter {
 	struct db_attrs attr;
-	struct db_arch *arches[DB_ARCH_MAX];	/* in the order added */
+	struct db_arch *arches[DB_ARCH_MAX]; /* in the order added */
 	unsigned int arch_cnt;
-	bool notify_used;	/* some action is NOTIFY: load wants a listener */
-	struct db_snapshot *snapshots;	/* open transactions, innermost first */
-	struct pool pool;		/* db_entry slots of all ABIs */
-	struct sock_filter *prog;	/* the program once generated (api.c), a
+	bool notify_used; /* some action is NOTIFY: load wants a listener */
+	struct db_snapshot *snapshots; /* open transactions, innermost first */
+	struct pool pool;	       /* db_entry slots of all ABIs */
+	struct sock_filter *prog;      /* the program once generated (api.c), a
 					 * pool block; NULL until then */
 	size_t prog_len;
 };
@@ -221,10 +221,10 @@ struct db_filter {
 /* A rule as the API received it, checked. */
 struct db_rule {
 	uint32_t action;
-	int syscall;		/* on the native ABI */
+	int syscall; /* on the native ABI */
 	bool exact;
 	unsigned int cmp_cnt;
-	const struct scmp_arg_cmp *cmps;	/* the caller's, in its order */
+	const struct scmp_arg_cmp *cmps; /* the caller's, in its order */
 };
 
 struct db_filter *db_new(uint32_t act_default);

@@ -56,8 +56,8 @@
 struct gen {
 	struct bpf_ir *ir;
 	const struct db_filter *filter;
-	const struct arch_def *arch;	/* the ABI being generated */
-	void *scratch;			/* gen_arch()'s arrays, per ABI */
+	const struct arch_def *arch; /* the ABI being generated */
+	void *scratch;		     /* gen_arch()'s arrays, per ABI */
 	size_t scratch_size;
 };
 
@@ -109,24 +109,25 @@ static int gen_cmp(struct gen *g, const struct db_cmp *c, int t, int f)
 	if (c->op == DB_OP_GE && c->datum == 0)
 		return t;
 	/* an empty mask half tests nothing: (x & 0) == 0 */
-	lo = ml == 0 ? t : bpf_ir_jump(g->ir, op, dl, acc_arg(g, c->arg, false, ml),
-				       t, f);
+	lo = ml == 0 ? t :
+		       bpf_ir_jump(g->ir, op, dl, acc_arg(g, c->arg, false, ml),
+				   t, f);
 	if (g->arch->arg_bits == 32)
 		return lo;
 
 	if (c->op == DB_OP_EQ)
-		return mh == 0 ? lo : bpf_ir_jump(g->ir, BPF_JEQ, dh,
-						 acc_arg(g, c->arg, true, mh),
-						 lo, f);
+		return mh == 0 ?
+			       lo :
+			       bpf_ir_jump(g->ir, BPF_JEQ, dh,
+					   acc_arg(g, c->arg, true, mh), lo, f);
 	/* GT and GE: a larger high word decides; an equal one defers to lo */
 	if (dh == 0)
 		return bpf_ir_jump(g->ir, BPF_JGT, 0,
 				   acc_arg(g, c->arg, true, FULL_MASK), t, lo);
-	return bpf_ir_jump(g->ir, BPF_JGT, dh,
-			   acc_arg(g, c->arg, true, FULL_MASK), t,
-			   bpf_ir_jump(g->ir, BPF_JEQ, dh,
-				       acc_arg(g, c->arg, true, FULL_MASK),
-				       lo, f));
+	return bpf_ir_jump(
+		g->ir, BPF_JGT, dh, acc_arg(g, c->arg, true, FULL_MASK), t,
+		bpf_ir_jump(g->ir, BPF_JEQ, dh,
+			    acc_arg(g, c->arg, true, FULL_MASK), lo, f));
 }
 
 /*
@@ -194,8 +195,8 @@ static void values_list(struct value *vals, const struct db_node *first,
  * and a failed sub-trie of one of them can only go on to the end of the
  * run: @fail.
  */
-static int gen_run(struct gen *g, const struct db_node *first,
-		   unsigned int cnt, int fail)
+static int gen_run(struct gen *g, const struct db_node *first, unsigned int cnt,
+		   int fail)
 {
 	unsigned int i, j, groups = 0;
 	unsigned int arg = first->cmp.arg;
@@ -224,16 +225,16 @@ static int gen_run(struct gen *g, const struct db_node *first,
 		for (j = i; j < cnt && vals[j].node->cmp.datum >> 32 == high;
 		     j++) {
 			vals[j].key = (uint32_t)vals[j].node->cmp.datum;
-			vals[j].target = gen_branch(g, &vals[j].node->br[1],
-						    fail);
+			vals[j].target =
+				gen_branch(g, &vals[j].node->br[1], fail);
 			if (vals[j].target < 0) {
 				target = vals[j].target;
 				goto out;
 			}
 		}
 		target = ml == 0 ? vals[i].target :
-			 gen_search(g, vals + i, j - i,
-				    acc_arg(g, arg, false, ml), fail);
+				   gen_search(g, vals + i, j - i,
+					      acc_arg(g, arg, false, ml), fail);
 		if (target < 0)
 			goto out;
 		vals[groups].key = high;
@@ -256,8 +257,7 @@ static bool runs_with(const struct db_node *n, const struct db_node *last)
 {
 	return n->cmp.op == DB_OP_EQ && n->cmp.arg == last->cmp.arg &&
 	       n->cmp.mask == last->cmp.mask &&
-	       n->cmp.masked == last->cmp.masked &&
-	       db_branch_empty(&n->br[0]);
+	       n->cmp.masked == last->cmp.masked && db_branch_empty(&n->br[0]);
 }
 
 /*
@@ -282,8 +282,8 @@ static int gen_level(struct gen *g, const struct db_node *level, int fail)
 				len++;
 			}
 		}
-		if (len >= (last->cmp.mask >> 32 ? SEARCH_MIN_WIDE :
-						   SEARCH_MIN)) {
+		if (len >=
+		    (last->cmp.mask >> 32 ? SEARCH_MIN_WIDE : SEARCH_MIN)) {
 			next = gen_run(g, start, len, next);
 			last = db_level_prev(level, start);
 			continue;
@@ -425,9 +425,11 @@ static inline int ranges_set(struct ranges *rs, uint32_t lo, uint32_t hi,
 			r->lo = hi + 1;
 			return 0;
 		}
-		r[0] = (struct gen_bpf_range){ .lo = lo, .hi = hi,
+		r[0] = (struct gen_bpf_range){ .lo = lo,
+					       .hi = hi,
 					       .target = target };
-		r[1] = (struct gen_bpf_range){ .lo = hi + 1, .hi = end,
+		r[1] = (struct gen_bpf_range){ .lo = hi + 1,
+					       .hi = end,
 					       .target = was };
 		rs->cnt++;
 		return 0;
@@ -469,11 +471,11 @@ static bool range_hot(const struct gen *g, int target)
 
 /* What gen_arch() weighs an ABI's ranges by. */
 struct weighing {
-	uint32_t span[4];	/* first, last: of the ABI, of its pair */
-	bool pair;		/* x86_64 with x32: both tables count */
+	uint32_t span[4]; /* first, last: of the ABI, of its pair */
+	bool pair;	  /* x86_64 with x32: both tables count */
 	int deflt;
 	int badarch;
-	int enosys;		/* the ENOSYS action, or -1 without KVERMAX */
+	int enosys; /* the ENOSYS action, or -1 without KVERMAX */
 };
 
 /*
@@ -518,13 +520,12 @@ static int weigh_and_fold(struct gen *g, const struct weighing *w,
 	for (in = r; in < end; in++) {
 		range_weigh(g, w, in);
 		if (out > r && in + 1 < end && in->lo == in->hi &&
-		    in->priority == 0 && !out[-1].named &&
-		    out[-1].folds == 0 && out[-1].target == in[1].target) {
+		    in->priority == 0 && !out[-1].named && out[-1].folds == 0 &&
+		    out[-1].target == in[1].target) {
 			range_weigh(g, w, in + 1);
-			out[-1].target = bpf_ir_jump(g->ir, BPF_JEQ, in->lo,
-						     GEN_BPF_NR,
-						     in->target,
-						     out[-1].target);
+			out[-1].target =
+				bpf_ir_jump(g->ir, BPF_JEQ, in->lo, GEN_BPF_NR,
+					    in->target, out[-1].target);
 			if (out[-1].target < 0)
 				return out[-1].target;
 			out[-1].folds++;
@@ -594,8 +595,8 @@ static void ranges_push(struct ranges *out, uint32_t lo, uint32_t hi,
 		out->r[out->cnt - 1].hi = hi;
 		return;
 	}
-	out->r[out->cnt++] = (struct gen_bpf_range){ .lo = lo, .hi = hi,
-						     .target = target };
+	out->r[out->cnt++] =
+		(struct gen_bpf_range){ .lo = lo, .hi = hi, .target = target };
 }
 
 /*
@@ -669,15 +670,15 @@ static int scratch_reserve(struct gen *g, size_t size)
  */
 struct abi_block {
 	const struct db_arch *arch;
-	const struct db_arch *second;	/* x32 of such a pair, or NULL */
-	struct db_syscall **sys, **sys2;	/* their entries */
+	const struct db_arch *second;	 /* x32 of such a pair, or NULL */
+	struct db_syscall **sys, **sys2; /* their entries */
 	int cnt, cnt2;
-	struct arch_span *newer;	/* what KVERMAX sets apart, or NULL */
+	struct arch_span *newer; /* what KVERMAX sets apart, or NULL */
 	int newer_cnt;
 	struct ranges rs;
-	struct db_syscall **prio;	/* entries with a priority */
+	struct db_syscall **prio; /* entries with a priority */
 	unsigned int prio_cnt;
-	void *search;			/* the search's scratch */
+	void *search; /* the search's scratch */
 	struct weighing w;
 };
 
@@ -701,8 +702,9 @@ static int newer_spans(const struct gen *g, struct abi_block *b)
 	unsigned int kver = g->filter->attr.kvermax, i, keep_cnt, n = 0;
 	uint32_t *keep;
 
-	b->newer = malloc((2 * (syscall_defs_count + 1) + part[0].cnt +
-			   part[1].cnt) * sizeof(*b->newer));
+	b->newer = malloc(
+		(2 * (syscall_defs_count + 1) + part[0].cnt + part[1].cnt) *
+		sizeof(*b->newer));
 	keep = malloc((part[0].cnt + part[1].cnt + 1) * sizeof(*keep));
 	if (b->newer == NULL || keep == NULL) {
 		free(keep);
@@ -752,8 +754,8 @@ static int block_scratch(struct gen *g, struct abi_block *b)
 	 */
 	b->rs.cap = 2 * total + 8 + 2 * (unsigned int)b->newer_cnt;
 	rc = scratch_reserve(g, b->rs.cap * sizeof(*b->rs.r) +
-				       (total + 1) * sizeof(*b->prio) +
-				       gen_bpf_search_scratch(b->rs.cap));
+					(total + 1) * sizeof(*b->prio) +
+					gen_bpf_search_scratch(b->rs.cap));
 	if (rc < 0)
 		return rc;
 	b->rs.r = g->scratch;
@@ -775,7 +777,8 @@ static int block_ranges(struct gen *g, struct abi_block *b)
 
 	b->w.deflt = bpf_ir_ret(g->ir, filter->attr.act_default);
 	rs->cnt = 1;
-	rs->r[0] = (struct gen_bpf_range){ .lo = 0, .hi = UINT32_MAX,
+	rs->r[0] = (struct gen_bpf_range){ .lo = 0,
+					   .hi = UINT32_MAX,
 					   .target = b->w.deflt };
 	b->w.badarch = bpf_ir_ret(g->ir, filter->attr.act_badarch);
 	rc = b->w.deflt < 0 ? b->w.deflt : b->w.badarch < 0 ? b->w.badarch : 0;
@@ -809,11 +812,10 @@ static int block_ranges(struct gen *g, struct abi_block *b)
 	/* KVERMAX: what rules and BADARCH leave to the default, in part */
 	if (rc == 0 && b->newer != NULL) {
 		b->w.enosys = bpf_ir_ret(g->ir, filter->attr.act_enosys);
-		rc = b->w.enosys < 0 ?
-			     b->w.enosys :
-			     ranges_enosys(rs, b->newer,
-					   (unsigned int)b->newer_cnt,
-					   b->w.deflt, b->w.enosys);
+		rc = b->w.enosys < 0 ? b->w.enosys :
+				       ranges_enosys(rs, b->newer,
+						     (unsigned int)b->newer_cnt,
+						     b->w.deflt, b->w.enosys);
 	}
 	return rc;
 }
@@ -849,8 +851,7 @@ static int block_search(struct gen *g, struct abi_block *b)
 static int gen_arch(struct gen *g, const struct db_arch *arch,
 		    const struct db_arch *second)
 {
-	struct abi_block b = { .arch = arch, .second = second,
-			       .w.enosys = -1 };
+	struct abi_block b = { .arch = arch, .second = second, .w.enosys = -1 };
 	int rc;
 
 	g->arch = arch->arch;

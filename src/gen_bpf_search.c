@@ -93,7 +93,7 @@ typedef int32_t plan_svec __attribute__((vector_size(16)));
  */
 struct plan {
 	const struct gen_bpf_range *r;
-	int32_t sum[PLAN_LANES];	/* sum[i]: weight of r[0..i) */
+	int32_t sum[PLAN_LANES]; /* sum[i]: weight of r[0..i) */
 	int32_t cost[PLAN_MAX + 1][PLAN_MAX + 1][PLAN_LANES];
 	int32_t cut[PLAN_MAX + 1][PLAN_MAX + 1][PLAN_LANES];
 };
@@ -102,7 +102,7 @@ struct plan {
 struct search {
 	struct bpf_ir *ir;
 	struct plan plan;
-	uint32_t right[];	/* search_ranges(): slots of r[i..cnt) */
+	uint32_t right[]; /* search_ranges(): slots of r[i..cnt) */
 };
 
 /*

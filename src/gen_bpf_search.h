@@ -21,10 +21,10 @@ struct gen_bpf_range {
 	uint32_t lo;
 	uint32_t hi;
 	int target;
-	uint32_t weight;	/* how much the search should favour it */
-	unsigned int folds;	/* lone numbers folded in: jeq tests in front */
-	bool named;		/* an outcome of rules: not default, BADARCH */
-	uint8_t priority;	/* the highest of its syscalls' priorities */
+	uint32_t weight;    /* how much the search should favour it */
+	unsigned int folds; /* lone numbers folded in: jeq tests in front */
+	bool named;	    /* an outcome of rules: not default, BADARCH */
+	uint8_t priority;   /* the highest of its syscalls' priorities */
 };
 
 size_t gen_bpf_search_scratch(unsigned int cnt);

@@ -145,8 +145,8 @@ static void print_level(struct pfc *p, const struct db_node *level,
 				   (uint32_t)(n->cmp.mask >> 32), dh);
 			miss = &n->br[0];
 			/* a group shares the line of its high word */
-			for (run = n; n != NULL &&
-				      db_cmp_same_group(&run->cmp, &n->cmp);
+			for (run = n;
+			     n != NULL && db_cmp_same_group(&run->cmp, &n->cmp);
 			     n = n->next) {
 				print_low(p, n, depth + 1);
 				if (db_branch_empty(miss))
@@ -256,8 +256,8 @@ static void print_syscall(struct pfc *p, const struct entry *e,
  * of two of leaves below their count.
  */
 static void print_tree(struct pfc *p, const struct entry *list,
-		       unsigned int cnt, unsigned int leaf,
-		       unsigned int leaves, unsigned int depth)
+		       unsigned int cnt, unsigned int leaf, unsigned int leaves,
+		       unsigned int depth)
 {
 	unsigned int half = 1, i;
 	uint32_t split;
@@ -315,8 +315,10 @@ static void print_newer(struct pfc *p, const struct db_filter *filter,
 	n = db_rule_numbers(sys, (unsigned int)cnt, keep);
 	n = arch_syscall_newer(p->arch, filter->attr.kvermax, keep, n, spans);
 	arch_kver_version(filter->attr.kvermax, &major, &minor);
-	fprintf(p->out, "  # ENOSYS action: no syscall at Linux %u.%u "
-		"(kvermax) and no rule\n", major, minor);
+	fprintf(p->out,
+		"  # ENOSYS action: no syscall at Linux %u.%u "
+		"(kvermax) and no rule\n",
+		major, minor);
 	for (i = 0; i < n; i++)
 		print_newer_span(p, spans[i].lo, spans[i].hi,
 				 filter->attr.act_enosys);
@@ -348,9 +350,8 @@ static void print_arch(struct pfc *p, const struct db_filter *filter,
 	}
 	for (i = 0; i < cnt; i++)
 		if (!db_branch_empty(&sys[i]->rules))
-			list[n++] = (struct entry){ sys[i],
-						    priority(arch->arch,
-							     sys[i]) };
+			list[n++] = (struct entry){ sys[i], priority(arch->arch,
+								     sys[i]) };
 	qsort(list, n, sizeof(*list), tree ? entry_num_cmp : entry_cmp);
 
 	if (tree && n > 0)

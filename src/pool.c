@@ -43,8 +43,8 @@ void pool_init(struct pool *pool, size_t slot_size)
 
 	if (slot_size < sizeof(struct pool_free_slot))
 		slot_size = sizeof(struct pool_free_slot);
-	*pool = (struct pool){ .slot_size = (slot_size + align - 1) /
-					    align * align };
+	*pool = (struct pool){ .slot_size = (slot_size + align - 1) / align *
+					    align };
 }
 
 /**

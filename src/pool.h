@@ -30,10 +30,10 @@ struct pool_free_slot {
  */
 struct pool {
 	size_t slot_size;
-	struct pool_free_slot *free_slots;	/* returned slots */
-	struct pool_chunk *chunks;	/* newest first */
-	char *fresh;			/* next untouched slot, or NULL */
-	char *fresh_end;		/* end of the newest chunk's slots */
+	struct pool_free_slot *free_slots; /* returned slots */
+	struct pool_chunk *chunks;	   /* newest first */
+	char *fresh;			   /* next untouched slot, or NULL */
+	char *fresh_end;		   /* end of the newest chunk's slots */
 };
 
 void pool_init(struct pool *pool, size_t slot_size);

@@ -92,7 +92,7 @@ extern const uint16_t syscall_num_index[];
  * row is syscall_mux_calls[at + n] - 1, where 0 means that no call has n.
  */
 struct syscall_mux {
-	unsigned int row;	/* the multiplexer's own */
+	unsigned int row; /* the multiplexer's own */
 	int pnr_base;
 	unsigned int calls;
 	unsigned int at;

@@ -61,9 +61,9 @@ static const struct flag_def {
  */
 enum feature {
 	FEAT_SECCOMP_SYSCALL,
-	FEAT_FLAG,	/* FEAT_FLAG + i: the kernel has flag_defs[i] */
+	FEAT_FLAG, /* FEAT_FLAG + i: the kernel has flag_defs[i] */
 	FEAT_ACTION = FEAT_FLAG + FLAG_COUNT,
-	FEAT_COUNT = FEAT_ACTION + ACTION_COUNT	/* + i: action_defs[i] */
+	FEAT_COUNT = FEAT_ACTION + ACTION_COUNT /* + i: action_defs[i] */
 };
 
 enum probe { PROBE_UNKNOWN = 0, PROBE_NO, PROBE_YES };

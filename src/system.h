@@ -25,12 +25,12 @@ bool sys_flag_supported(unsigned long flag);
 
 /* What seccomp_load asks of the kernel besides the program itself. */
 struct sys_load_opts {
-	bool nnp;		/* set NO_NEW_PRIVS first */
-	bool tsync;		/* sync all threads */
-	bool log;		/* log non-ALLOW actions */
-	bool ssb;		/* keep speculative store bypass enabled */
-	bool waitkill;		/* killable wait on notification replies */
-	bool notify;		/* the filter returns NOTIFY */
+	bool nnp;      /* set NO_NEW_PRIVS first */
+	bool tsync;    /* sync all threads */
+	bool log;      /* log non-ALLOW actions */
+	bool ssb;      /* keep speculative store bypass enabled */
+	bool waitkill; /* killable wait on notification replies */
+	bool notify;   /* the filter returns NOTIFY */
 };
 
 int sys_filter_load(const struct sock_fprog *prog,

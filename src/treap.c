@@ -30,7 +30,7 @@ static unsigned int walk(const struct treap_node *t, struct treap_node **out,
  * @max are in @out.
  */
 unsigned int treap_list(const struct treap_node *root, struct treap_node **out,
-		       unsigned int max)
+			unsigned int max)
 {
 	return walk(root, out, 0, max);
 }

@@ -9,11 +9,12 @@
 struct treap_node {
 	struct treap_node *left;
 	struct treap_node *right;
-	uint32_t heap;	/* treap priority: a hash of the key */
+	uint32_t heap; /* treap priority: a hash of the key */
 };
 
 /* Orders two nodes: <0, 0 or >0. */
-typedef int (*treap_cmp_fn)(const struct treap_node *a, const struct treap_node *b);
+typedef int (*treap_cmp_fn)(const struct treap_node *a,
+			    const struct treap_node *b);
 
 /*
  * Lookups and inserts are inline so that each caller's comparison is
@@ -33,9 +34,9 @@ typedef int (*treap_cmp_fn)(const struct treap_node *a, const struct treap_node 
  * Returns the node, or NULL.
  */
 static inline struct treap_node *treap_search(struct treap_node **root,
-					    const struct treap_node *key,
-					    treap_cmp_fn cmp,
-					    struct treap_node ***at)
+					      const struct treap_node *key,
+					      treap_cmp_fn cmp,
+					      struct treap_node ***at)
 {
 	struct treap_node **link = root, *t;
 	int c;
@@ -56,8 +57,8 @@ static inline struct treap_node *treap_search(struct treap_node **root,
  * The set must not have changed since. Splits the subtree at @at around
  * the new node, which takes its place.
  */
-static inline void treap_insert_at(struct treap_node **at, struct treap_node *node,
-				  treap_cmp_fn cmp)
+static inline void treap_insert_at(struct treap_node **at,
+				   struct treap_node *node, treap_cmp_fn cmp)
 {
 	struct treap_node **less = &node->left, **more = &node->right;
 	struct treap_node *t = *at;
@@ -84,14 +85,13 @@ static inline void treap_insert_at(struct treap_node **at, struct treap_node *no
  * Its subtrees are merged in its place, the one with the higher heap
  * value on top at each step.
  */
-static inline void treap_remove(struct treap_node **root, struct treap_node *node,
-			       treap_cmp_fn cmp)
+static inline void treap_remove(struct treap_node **root,
+				struct treap_node *node, treap_cmp_fn cmp)
 {
 	struct treap_node **link = root, *l = node->left, *r = node->right;
 
 	while (*link != node)
-		link = cmp(node, *link) < 0 ? &(*link)->left :
-					       &(*link)->right;
+		link = cmp(node, *link) < 0 ? &(*link)->left : &(*link)->right;
 	while (l != NULL && r != NULL) {
 		if (l->heap >= r->heap) {
 			*link = l;
@@ -122,6 +122,6 @@ static inline uint32_t treap_hash(uint64_t key)
 }
 
 unsigned int treap_list(const struct treap_node *root, struct treap_node **out,
-		       unsigned int max);
+			unsigned int max);
 
 #endif

@@ -8,14 +8,14 @@
 
 static int failures;
 
-#define EXPECT(expr, want)						\
-	do {								\
-		unsigned long long got_ = (unsigned long long)(expr);	\
-		if (got_ != (unsigned long long)(want)) {		\
-			printf("FAIL %s = %#llx, want %#llx\n", #expr,	\
-			       got_, (unsigned long long)(want));	\
-			failures++;					\
-		}							\
+#define EXPECT(expr, want)                                                   \
+	do {                                                                 \
+		unsigned long long got_ = (unsigned long long)(expr);        \
+		if (got_ != (unsigned long long)(want)) {                    \
+			printf("FAIL %s = %#llx, want %#llx\n", #expr, got_, \
+			       (unsigned long long)(want));                  \
+			failures++;                                          \
+		}                                                            \
 	} while (0)
 
 /* SCMP_A0..A5 and SCMP_CMP32 must work in static initialisers. */
@@ -62,27 +62,27 @@ int main(void)
 	 */
 	{
 		static const unsigned int kvers[] = {
-			SCMP_KV_3_0, SCMP_KV_3_1, SCMP_KV_3_2, SCMP_KV_3_3,
-			SCMP_KV_3_4, SCMP_KV_3_5, SCMP_KV_3_6, SCMP_KV_3_7,
-			SCMP_KV_3_8, SCMP_KV_3_9, SCMP_KV_3_10, SCMP_KV_3_11,
+			SCMP_KV_3_0,  SCMP_KV_3_1,  SCMP_KV_3_2,  SCMP_KV_3_3,
+			SCMP_KV_3_4,  SCMP_KV_3_5,  SCMP_KV_3_6,  SCMP_KV_3_7,
+			SCMP_KV_3_8,  SCMP_KV_3_9,  SCMP_KV_3_10, SCMP_KV_3_11,
 			SCMP_KV_3_12, SCMP_KV_3_13, SCMP_KV_3_14, SCMP_KV_3_15,
 			SCMP_KV_3_16, SCMP_KV_3_17, SCMP_KV_3_18, SCMP_KV_3_19,
-			SCMP_KV_4_0, SCMP_KV_4_1, SCMP_KV_4_2, SCMP_KV_4_3,
-			SCMP_KV_4_4, SCMP_KV_4_5, SCMP_KV_4_6, SCMP_KV_4_7,
-			SCMP_KV_4_8, SCMP_KV_4_9, SCMP_KV_4_10, SCMP_KV_4_11,
+			SCMP_KV_4_0,  SCMP_KV_4_1,  SCMP_KV_4_2,  SCMP_KV_4_3,
+			SCMP_KV_4_4,  SCMP_KV_4_5,  SCMP_KV_4_6,  SCMP_KV_4_7,
+			SCMP_KV_4_8,  SCMP_KV_4_9,  SCMP_KV_4_10, SCMP_KV_4_11,
 			SCMP_KV_4_12, SCMP_KV_4_13, SCMP_KV_4_14, SCMP_KV_4_15,
 			SCMP_KV_4_16, SCMP_KV_4_17, SCMP_KV_4_18, SCMP_KV_4_19,
-			SCMP_KV_4_20, SCMP_KV_5_0, SCMP_KV_5_1, SCMP_KV_5_2,
-			SCMP_KV_5_3, SCMP_KV_5_4, SCMP_KV_5_5, SCMP_KV_5_6,
-			SCMP_KV_5_7, SCMP_KV_5_8, SCMP_KV_5_9, SCMP_KV_5_10,
+			SCMP_KV_4_20, SCMP_KV_5_0,  SCMP_KV_5_1,  SCMP_KV_5_2,
+			SCMP_KV_5_3,  SCMP_KV_5_4,  SCMP_KV_5_5,  SCMP_KV_5_6,
+			SCMP_KV_5_7,  SCMP_KV_5_8,  SCMP_KV_5_9,  SCMP_KV_5_10,
 			SCMP_KV_5_11, SCMP_KV_5_12, SCMP_KV_5_13, SCMP_KV_5_14,
 			SCMP_KV_5_15, SCMP_KV_5_16, SCMP_KV_5_17, SCMP_KV_5_18,
-			SCMP_KV_5_19, SCMP_KV_6_0, SCMP_KV_6_1, SCMP_KV_6_2,
-			SCMP_KV_6_3, SCMP_KV_6_4, SCMP_KV_6_5, SCMP_KV_6_6,
-			SCMP_KV_6_7, SCMP_KV_6_8, SCMP_KV_6_9, SCMP_KV_6_10,
+			SCMP_KV_5_19, SCMP_KV_6_0,  SCMP_KV_6_1,  SCMP_KV_6_2,
+			SCMP_KV_6_3,  SCMP_KV_6_4,  SCMP_KV_6_5,  SCMP_KV_6_6,
+			SCMP_KV_6_7,  SCMP_KV_6_8,  SCMP_KV_6_9,  SCMP_KV_6_10,
 			SCMP_KV_6_11, SCMP_KV_6_12, SCMP_KV_6_13, SCMP_KV_6_14,
 			SCMP_KV_6_15, SCMP_KV_6_16, SCMP_KV_6_17, SCMP_KV_6_18,
-			SCMP_KV_6_19, SCMP_KV_7_0, SCMP_KV_7_1, SCMP_KV_7_2,
+			SCMP_KV_6_19, SCMP_KV_7_0,  SCMP_KV_7_1,  SCMP_KV_7_2,
 		};
 		unsigned int i;
 

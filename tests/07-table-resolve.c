@@ -15,8 +15,8 @@
 static const struct {
 	const char *arch;
 	const char *column;
-	bool mux;	/* socket and IPC calls go through socketcall/ipc */
-	int mux_base;	/* where socketcall (+102) and ipc (+117) are */
+	bool mux;     /* socket and IPC calls go through socketcall/ipc */
+	int mux_base; /* where socketcall (+102) and ipc (+117) are */
 } abis[] = {
 	{ "x86", "x86", true, 0 },
 	{ "x86_64", "x86_64", false, 0 },
@@ -55,8 +55,8 @@ static unsigned int shared_cnt;
 
 static int failures;
 
-static void fail(const char *what, const char *arch, const char *name,
-		 long got, long want)
+static void fail(const char *what, const char *arch, const char *name, long got,
+		 long want)
 {
 	if (++failures <= 30)
 		printf("FAIL %s %s %s: got %ld, want %ld\n", what, arch, name,
@@ -117,8 +117,8 @@ int main(void)
 		}
 		if (line[0] == '#')
 			continue;
-		for (i = 0, tok = strtok_r(line, ",", &save); tok && i < COL_MAX;
-		     tok = strtok_r(NULL, ",", &save))
+		for (i = 0, tok = strtok_r(line, ",", &save);
+		     tok && i < COL_MAX; tok = strtok_r(NULL, ",", &save))
 			cols[i++] = tok;
 		if (ncols == 0) {
 			/* the column header: find each ABI's column */
@@ -126,10 +126,12 @@ int main(void)
 			for (a = 0; a < ABI_CNT; a++) {
 				col_of[a] = -1;
 				for (i = 0; i < ncols; i++)
-					if (strcmp(cols[i], abis[a].column) == 0)
+					if (strcmp(cols[i], abis[a].column) ==
+					    0)
 						col_of[a] = i;
 				if (col_of[a] < 0) {
-					printf("FAIL: no column %s\n", abis[a].column);
+					printf("FAIL: no column %s\n",
+					       abis[a].column);
 					return 1;
 				}
 			}
@@ -137,7 +139,8 @@ int main(void)
 		}
 		/* an empty pnr field collapses in strtok: count the fields */
 		if (i == ncols - 1) {
-			memmove(&cols[2], &cols[1], (ncols - 2) * sizeof(cols[0]));
+			memmove(&cols[2], &cols[1],
+				(ncols - 2) * sizeof(cols[0]));
 			cols[1] = "";
 		}
 		rows++;
@@ -157,11 +160,12 @@ int main(void)
 			check_num(token, abis[a].arch, pnr, NULL);
 		}
 		for (a = 0; a < ABI_CNT && syscall; a++) {
-			uint32_t token = seccomp_arch_resolve_name(abis[a].arch);
+			uint32_t token =
+				seccomp_arch_resolve_name(abis[a].arch);
 			const char *val = cols[col_of[a]];
-			bool mux = abis[a].mux &&
-				   ((pnr <= -101 && pnr >= -120) ||
-				    (pnr <= -201 && pnr >= -224));
+			bool mux =
+				abis[a].mux && ((pnr <= -101 && pnr >= -120) ||
+						(pnr <= -201 && pnr >= -224));
 			int rewrite;
 
 			if (token == 0) {
@@ -179,9 +183,11 @@ int main(void)
 			if (mux)
 				rewrite = abis[a].mux_base +
 					  (pnr > -200 ? 102 : 117);
-			i = seccomp_syscall_resolve_name_rewrite(token, cols[0]);
+			i = seccomp_syscall_resolve_name_rewrite(token,
+								 cols[0]);
 			if (i != rewrite)
-				fail("rewrite", abis[a].arch, cols[0], i, rewrite);
+				fail("rewrite", abis[a].arch, cols[0], i,
+				     rewrite);
 
 			check_num(token, abis[a].arch, want,
 				  num_answer(want, cols[0]));

@@ -11,14 +11,14 @@
 
 static int failures;
 
-#define EXPECT(expr, want)						\
-	do {								\
-		long long got_ = (long long)(expr);			\
-		if (got_ != (long long)(want)) {			\
-			printf("FAIL line %d: %s = %lld, want %lld\n",	\
+#define EXPECT(expr, want)                                                \
+	do {                                                              \
+		long long got_ = (long long)(expr);                       \
+		if (got_ != (long long)(want)) {                          \
+			printf("FAIL line %d: %s = %lld, want %lld\n",    \
 			       __LINE__, #expr, got_, (long long)(want)); \
-			failures++;					\
-		}							\
+			failures++;                                       \
+		}                                                         \
 	} while (0)
 
 static void expect_name(uint32_t token, int num, const char *want, int line)
@@ -49,8 +49,8 @@ static void expect_mips_plain(uint32_t token, int base)
 		if ((plain == NULL) != (based == NULL) ||
 		    (plain != NULL && strcmp(plain, based) != 0)) {
 			printf("FAIL: resolve_num(%#x, %d) = %s, "
-			       "but %d is %s\n", token, num,
-			       plain ? plain : "NULL", num + base,
+			       "but %d is %s\n",
+			       token, num, plain ? plain : "NULL", num + base,
 			       based ? based : "NULL");
 			failures++;
 		}
@@ -90,7 +90,8 @@ static void expect_shared_rule(void)
 	text[len] = '\0';
 	if (strstr(text, "\"sys_debug_setcontext\" (256)") == NULL) {
 		printf("FAIL: -10191 is not sys_debug_setcontext on "
-		       "ppc64le:\n%s", text);
+		       "ppc64le:\n%s",
+		       text);
 		failures++;
 	}
 out:
@@ -186,19 +187,26 @@ int main(void)
 	EXPECT_NAME(SCMP_ARCH_ARM, 0x0f0001, "breakpoint");
 
 	/* the facts scripts rely on (libseccomp's answers) */
-	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "socket"), -101);
-	EXPECT(seccomp_syscall_resolve_name_rewrite(SCMP_ARCH_X86, "socket"), 102);
-	EXPECT(seccomp_syscall_resolve_name_rewrite(SCMP_ARCH_X86, "shmget"), 117);
-	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64, "socket"), 41);
-	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64, "socketcall"),
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86, "socket"),
+	       -101);
+	EXPECT(seccomp_syscall_resolve_name_rewrite(SCMP_ARCH_X86, "socket"),
+	       102);
+	EXPECT(seccomp_syscall_resolve_name_rewrite(SCMP_ARCH_X86, "shmget"),
+	       117);
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64, "socket"),
+	       41);
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64,
+						 "socketcall"),
 	       -10060);
 	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X32, "read"),
 	       0x40000000);
 	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_MIPS, "read"), 4003);
-	EXPECT(seccomp_syscall_resolve_name_rewrite(SCMP_ARCH_MIPS, "socket"), 4102);
+	EXPECT(seccomp_syscall_resolve_name_rewrite(SCMP_ARCH_MIPS, "socket"),
+	       4102);
 	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_ARM, "breakpoint"),
 	       0x0f0001);
-	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64, "uselib"), 134);
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64, "uselib"),
+	       134);
 	EXPECT_NAME(SCMP_ARCH_X86, 359, "socket");
 	EXPECT_NAME(SCMP_ARCH_X86, -101, "socket");
 	EXPECT_NAME(SCMP_ARCH_X86_64, -101, NULL);
@@ -246,7 +254,8 @@ int main(void)
 			EXPECT_NAME(token, -10191, "sys_debug_setcontext");
 	}
 	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64,
-						 "switch_endian"), -10191);
+						 "switch_endian"),
+	       -10191);
 	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64,
 						 "sys_debug_setcontext"),
 	       -10191);
@@ -262,10 +271,12 @@ int main(void)
 	 * the kernel's 447, where libseccomp 2.6.1 has a pseudo number.
 	 */
 	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_LOONGARCH64,
-						 "nfsservctl"), 42);
+						 "nfsservctl"),
+	       42);
 	EXPECT_NAME(SCMP_ARCH_LOONGARCH64, 42, "nfsservctl");
 	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_LOONGARCH64,
-						 "memfd_secret"), 447);
+						 "memfd_secret"),
+	       447);
 	EXPECT_NAME(SCMP_ARCH_LOONGARCH64, 447, "memfd_secret");
 	EXPECT_NAME(SCMP_ARCH_LOONGARCH64, -10244, NULL);
 

@@ -47,8 +47,8 @@ static unsigned int compared, ran, kills;
 static void child_attach(const struct sock_filter *f, size_t n, int report_fd,
 			 const long args[5])
 {
-	struct sock_fprog fp = {(unsigned short)n, (struct sock_filter *)f};
-	const struct rlimit nocore = {0, 0};
+	struct sock_fprog fp = { (unsigned short)n, (struct sock_filter *)f };
+	const struct rlimit nocore = { 0, 0 };
 	int bytes[4], i;
 	long r;
 
@@ -83,7 +83,7 @@ static void child_attach(const struct sock_filter *f, size_t n, int report_fd,
 static int kernel_attach(const struct sock_filter *f, size_t n,
 			 const long args[5], int bytes[4], int *killed)
 {
-	int pfd[2] = {-1, -1}, status;
+	int pfd[2] = { -1, -1 }, status;
 	ssize_t got = 0;
 	pid_t pid;
 
@@ -142,7 +142,7 @@ static int sim_accepts(const struct sock_filter *f, size_t n,
 static void compare_accept(const char *name, const struct sock_filter *f,
 			   size_t n)
 {
-	struct bpf_sim_fault why = {BPF_SIM_OK, 0};
+	struct bpf_sim_fault why = { BPF_SIM_OK, 0 };
 	int k = kernel_attach(f, n, NULL, NULL, NULL);
 	int s = sim_accepts(f, n, &why);
 
@@ -165,10 +165,10 @@ static void corner_cases(void)
 	static struct sock_filter big[BPF_MAXINSNS + 1];
 	size_t i;
 
-#define CASE(name, ...)                                                        \
-	do {                                                                   \
-		const struct sock_filter f_[] = {__VA_ARGS__};                 \
-		compare_accept(name, f_, N(f_));                               \
+#define CASE(name, ...)                                          \
+	do {                                                     \
+		const struct sock_filter f_[] = { __VA_ARGS__ }; \
+		compare_accept(name, f_, N(f_));                 \
 	} while (0)
 
 	CASE("ret", RET(ALLOW));
@@ -215,7 +215,7 @@ static void corner_cases(void)
 
 	/* Every 8-bit opcode alone before a ret, k chosen harmlessly. */
 	for (i = 0; i < 256; i++) {
-		struct sock_filter f[] = {S((uint16_t)i, 0), RET(ALLOW)};
+		struct sock_filter f[] = { S((uint16_t)i, 0), RET(ALLOW) };
 		char name[32];
 
 		if (BPF_CLASS(i) == BPF_ALU)
@@ -240,9 +240,9 @@ static uint32_t rnd(uint32_t bound)
 static uint32_t rnd_const(void)
 {
 	static const uint32_t pool[] = {
-	    0,		 1,	      2,	   3,		7,
-	    31,		 32,	      64,	   0xff,	0x40000000u,
-	    0x7fffffffu, 0x80000000u, 0xffffffffu, SYS_getppid,
+		0,	     1,		  2,	       3,	    7,
+		31,	     32,	  64,	       0xff,	    0x40000000u,
+		0x7fffffffu, 0x80000000u, 0xffffffffu, SYS_getppid,
 	};
 
 	return rnd(3) ? pool[rnd(N(pool))] : rnd(0xffffffffu);
@@ -257,12 +257,13 @@ static void gen_body(struct sock_filter *f, unsigned int base, unsigned int len,
 		     unsigned int end, int sloppy)
 {
 	/* Loads avoid the ip (unknown to us) and arg5 (the selector). */
-	static const uint32_t offs[] = {0,  4,	16, 20, 24, 28,
-					32, 36, 40, 44, 48, 52};
-	static const uint16_t alu_ops[] = {BPF_ADD, BPF_SUB, BPF_MUL,
-					   BPF_DIV, BPF_AND, BPF_OR,
-					   BPF_XOR, BPF_LSH, BPF_RSH};
-	static const uint16_t jmp_ops[] = {BPF_JEQ, BPF_JGT, BPF_JGE, BPF_JSET};
+	static const uint32_t offs[] = { 0,  4,	 16, 20, 24, 28,
+					 32, 36, 40, 44, 48, 52 };
+	static const uint16_t alu_ops[] = { BPF_ADD, BPF_SUB, BPF_MUL,
+					    BPF_DIV, BPF_AND, BPF_OR,
+					    BPF_XOR, BPF_LSH, BPF_RSH };
+	static const uint16_t jmp_ops[] = { BPF_JEQ, BPF_JGT, BPF_JGE,
+					    BPF_JSET };
 	unsigned int i, pc, room;
 	uint16_t op;
 
@@ -285,13 +286,13 @@ static void gen_body(struct sock_filter *f, unsigned int base, unsigned int len,
 			x->k = rnd_const();
 			break;
 		case 2:
-			x->code = rnd(2) ? BPF_LD | BPF_W | BPF_LEN
-					 : BPF_LDX | BPF_W | BPF_LEN;
+			x->code = rnd(2) ? BPF_LD | BPF_W | BPF_LEN :
+					   BPF_LDX | BPF_W | BPF_LEN;
 			break;
 		case 3: {
-			static const uint16_t mem[] = {BPF_ST, BPF_STX,
-						       BPF_LD | BPF_MEM,
-						       BPF_LDX | BPF_MEM};
+			static const uint16_t mem[] = { BPF_ST, BPF_STX,
+							BPF_LD | BPF_MEM,
+							BPF_LDX | BPF_MEM };
 			x->code = mem[rnd(4)];
 			/* Few slots, so reads often find a write. */
 			x->k = rnd(3);
@@ -313,9 +314,9 @@ static void gen_body(struct sock_filter *f, unsigned int base, unsigned int len,
 			x->code = BPF_ALU | alu_ops[rnd(N(alu_ops))] | BPF_X;
 			break;
 		case 7:
-			x->code = rnd(3) ? BPF_ALU | BPF_NEG
-					 : (rnd(2) ? BPF_MISC | BPF_TAX
-						   : BPF_MISC | BPF_TXA);
+			x->code = rnd(3) ? BPF_ALU | BPF_NEG :
+					   (rnd(2) ? BPF_MISC | BPF_TAX :
+						     BPF_MISC | BPF_TXA);
 			break;
 		case 8:
 		case 9:
@@ -351,8 +352,8 @@ static size_t build(struct sock_filter *f, unsigned int body_len, int sloppy)
 	unsigned int n = 0, end;
 
 	f[n++] = (struct sock_filter)S(BPF_LD | BPF_W | BPF_ABS, 0);
-	f[n++] =
-	    (struct sock_filter)J(BPF_JMP | BPF_JEQ | BPF_K, SYS_getppid, 1, 0);
+	f[n++] = (struct sock_filter)J(BPF_JMP | BPF_JEQ | BPF_K, SYS_getppid,
+				       1, 0);
 	f[n++] = (struct sock_filter)RET(ALLOW);
 	end = n + body_len;
 	gen_body(f, n, body_len, end, sloppy);
@@ -363,8 +364,8 @@ static size_t build(struct sock_filter *f, unsigned int body_len, int sloppy)
 	f[n++] = (struct sock_filter)S(BPF_LD | BPF_MEM, 15);
 	f[n++] = (struct sock_filter)S(BPF_ALU | BPF_RSH | BPF_X, 0);
 	f[n++] = (struct sock_filter)S(BPF_ALU | BPF_AND | BPF_K, 0xff);
-	f[n++] =
-	    (struct sock_filter)S(BPF_ALU | BPF_OR | BPF_K, SECCOMP_RET_ERRNO);
+	f[n++] = (struct sock_filter)S(BPF_ALU | BPF_OR | BPF_K,
+				       SECCOMP_RET_ERRNO);
 	f[n++] = (struct sock_filter)S(BPF_RET | BPF_A, 0);
 	return n;
 }
@@ -435,7 +436,7 @@ static void random_round(unsigned int round)
 
 	for (i = 0; i < 5; i++)
 		args[i] =
-		    (long)((uint64_t)rnd(0xffffffffu) << 32 | rnd_const());
+			(long)((uint64_t)rnd(0xffffffffu) << 32 | rnd_const());
 	s = sim_accepts(f, n, NULL);
 	k = kernel_attach(f, n, args, kbytes, &killed);
 	if (k < 0 || k != s) {
@@ -489,7 +490,7 @@ static void random_round(unsigned int round)
  */
 int main(void)
 {
-	static const struct sock_filter allow[] = {RET(ALLOW)};
+	static const struct sock_filter allow[] = { RET(ALLOW) };
 	const char *env;
 	unsigned int rounds = 400, i;
 	uint64_t seed = 0x5eccf11e7e57ull;

@@ -35,7 +35,7 @@ static uint32_t rnd(uint32_t bound)
 
 /* What the rules say for one number of the ABI. */
 struct slot {
-	int rule;		/* 0 none, 1 unconditional, 2 a0 == datum */
+	int rule; /* 0 none, 1 unconditional, 2 a0 == datum */
 	uint32_t action;
 	uint64_t datum;
 };
@@ -85,7 +85,8 @@ static unsigned int count_ranges(const struct slot *sl, uint32_t def,
 
 	for (n = 0; n < NR_SPAN; n++) {
 		tag = sl[n].rule == 2 ? 1ULL << 32 | n :
-		      sl[n].rule == 1 ? sl[n].action : def;
+		      sl[n].rule == 1 ? sl[n].action :
+					def;
 		k += tag != prev;
 		prev = tag;
 	}
@@ -138,16 +139,17 @@ static void round_once(unsigned int round, unsigned int *long_progs)
 		if (rnd(8) == 0) {
 			sl[n].rule = 2;
 			sl[n].datum = rnd(1000) + 1;
-			EXPECT(seccomp_rule_add(ctx, action, num, 1,
-						SCMP_A0(SCMP_CMP_EQ,
-							sl[n].datum)), 0);
+			EXPECT(seccomp_rule_add(
+				       ctx, action, num, 1,
+				       SCMP_A0(SCMP_CMP_EQ, sl[n].datum)),
+			       0);
 		} else {
 			sl[n].rule = 1;
 			EXPECT(seccomp_rule_add(ctx, action, num, 0), 0);
 		}
 		if (rnd(16) == 0)
-			EXPECT(seccomp_syscall_priority(ctx, num,
-							(uint8_t)(1 + rnd(255))),
+			EXPECT(seccomp_syscall_priority(
+				       ctx, num, (uint8_t)(1 + rnd(255))),
 			       0);
 	}
 	EXPECT(seccomp_export_bpf_mem(ctx, NULL, &len), 0);
@@ -171,8 +173,8 @@ static void round_once(unsigned int round, unsigned int *long_progs)
 		}
 		EXPECT(run(&prog, arch, n, 0, &insns), action);
 		if (prog.len <= 256 && insns > bound) {
-			printf("  nr %u: %u instructions, bound %u\n", n,
-			       insns, bound);
+			printf("  nr %u: %u instructions, bound %u\n", n, insns,
+			       bound);
 			test_failures++;
 		}
 		if (action == SCMP_ACT_ALLOW)
@@ -184,9 +186,9 @@ static void round_once(unsigned int round, unsigned int *long_progs)
 		EXPECT(prog.len > 256 || insns <= bound, 1);
 	}
 	if (test_failures != fails)
-		printf("  in round %u (%s, %u rules, %u instructions)\n",
-		       round, arch == SCMP_ARCH_X86_64 ? "x86_64" : "aarch64",
-		       rules, prog.len);
+		printf("  in round %u (%s, %u rules, %u instructions)\n", round,
+		       arch == SCMP_ARCH_X86_64 ? "x86_64" : "aarch64", rules,
+		       prog.len);
 	bpf_sim_free(&prog);
 	free(buf);
 	seccomp_release(ctx);
@@ -278,13 +280,15 @@ static void weighting_by_action(void)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		def = cases[i].action == SCMP_ACT_KILL_PROCESS ?
-			      SCMP_ACT_TRAP : SCMP_ACT_KILL_PROCESS;
+			      SCMP_ACT_TRAP :
+			      SCMP_ACT_KILL_PROCESS;
 		mine = blocks_insns(cases[i].action, denied, def);
 		other = blocks_insns(denied, cases[i].action, def);
 		if (cases[i].goes_on ? mine < other : mine == other)
 			continue;
 		printf("FAIL: action 0x%08x: %u instructions against %u for "
-		       "ERRNO(2)\n", cases[i].action, mine, other);
+		       "ERRNO(2)\n",
+		       cases[i].action, mine, other);
 		test_failures++;
 	}
 }

@@ -8,7 +8,7 @@
 #include "filter_spec.h"
 #include "test_util.h"
 
-#define READ 0		/* x86_64 numbers: the test needs an x86_64 host */
+#define READ 0 /* x86_64 numbers: the test needs an x86_64 host */
 #define WRITE 1
 
 static const struct scmp_arg_cmp a0_eq1[] = { SCMP_A0(SCMP_CMP_EQ, 1) };
@@ -19,19 +19,22 @@ static void expect_all(scmp_filter_ctx ctx, uint32_t action, int syscall,
 		       int want, int want_exact)
 {
 	if (want < 0)
-		EXPECT_KEEPS(ctx, seccomp_rule_add_array(ctx, action, syscall,
-							 cnt, cmps), want);
+		EXPECT_KEEPS(
+			ctx,
+			seccomp_rule_add_array(ctx, action, syscall, cnt, cmps),
+			want);
 	else
 		EXPECT(seccomp_rule_add_array(ctx, action, syscall, cnt, cmps),
 		       want);
 	if (want_exact < 0)
-		EXPECT_KEEPS(ctx, seccomp_rule_add_exact_array(ctx, action,
-							       syscall, cnt,
-							       cmps),
+		EXPECT_KEEPS(ctx,
+			     seccomp_rule_add_exact_array(ctx, action, syscall,
+							  cnt, cmps),
 			     want_exact);
 	else
 		EXPECT(seccomp_rule_add_exact_array(ctx, action, syscall, cnt,
-						    cmps), want_exact);
+						    cmps),
+		       want_exact);
 }
 
 /* 1. arg_cnt > 6 comes before everything, even a missing array. */
@@ -82,25 +85,32 @@ static void check_syscall(scmp_filter_ctx ctx)
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_API_TSKIP, 0), 0);
 	/* -100 is no longer reserved: a pseudo number, fine without exact */
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(4), -100, 0), 0);
-	EXPECT_KEEPS(ctx, seccomp_rule_add_exact(ctx, SCMP_ACT_ERRNO(4), -100,
-						 0), -EDOM);
+	EXPECT_KEEPS(ctx,
+		     seccomp_rule_add_exact(ctx, SCMP_ACT_ERRNO(4), -100, 0),
+		     -EDOM);
 }
 
 /* 4. invalid or unsupported actions. */
 static void check_action(scmp_filter_ctx ctx)
 {
 	static const uint32_t bad[] = {
-		0x12345678, SCMP_ACT_ERRNO(4095), SCMP_ACT_ERRNO(0xffff),
-		0x00010000, 0x7ff80000, 0xffffffff, SCMP_ACT_KILL_PROCESS | 1,
+		0x12345678,
+		SCMP_ACT_ERRNO(4095),
+		SCMP_ACT_ERRNO(0xffff),
+		0x00010000,
+		0x7ff80000,
+		0xffffffff,
+		SCMP_ACT_KILL_PROCESS | 1,
 	};
 	unsigned int i;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		expect_all(ctx, bad[i], WRITE, 0, NULL, -EINVAL, -EINVAL);
 		/* before the comparisons are looked at */
-		expect_all(ctx, bad[i], WRITE, 1,
-			   (struct scmp_arg_cmp[]){ SCMP_CMP(6, SCMP_CMP_EQ, 0) },
-			   -EINVAL, -EINVAL);
+		expect_all(
+			ctx, bad[i], WRITE, 1,
+			(struct scmp_arg_cmp[]){ SCMP_CMP(6, SCMP_CMP_EQ, 0) },
+			-EINVAL, -EINVAL);
 	}
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(4094), 2, 0), 0);
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_TRACE(0xffff), 3, 0), 0);
@@ -109,7 +119,8 @@ static void check_action(scmp_filter_ctx ctx)
 	EXPECT(seccomp_api_set(1), 0);
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_TRAPX(1), 20, 0), 0);
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_TRAPX(0xffff), 21, 1,
-				SCMP_A0(SCMP_CMP_EQ, 1)), 0);
+				SCMP_A0(SCMP_CMP_EQ, 1)),
+	       0);
 	EXPECT(seccomp_rule_add_exact(ctx, SCMP_ACT_TRAPX(0x1234), 22, 0), 0);
 	/* KILL has no data field */
 	expect_all(ctx, SCMP_ACT_KILL | 1, 23, 0, NULL, -EINVAL, -EINVAL);
@@ -174,26 +185,26 @@ static void check_cmps(scmp_filter_ctx ctx)
 	for (i = 0; i < sizeof(repeated) / sizeof(repeated[0]); i++)
 		expect_all(ctx, SCMP_ACT_ALLOW, 7, 2, repeated[i], 0, 0);
 	/* six on one argument; seven are too many, as ever */
-	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, 7, 6,
-				SCMP_A4(SCMP_CMP_NE, 1), SCMP_A4(SCMP_CMP_NE, 2),
-				SCMP_A4(SCMP_CMP_NE, 3), SCMP_A4(SCMP_CMP_NE, 4),
-				SCMP_A4(SCMP_CMP_NE, 5), SCMP_A4(SCMP_CMP_NE, 6)),
+	EXPECT(seccomp_rule_add(
+		       ctx, SCMP_ACT_ALLOW, 7, 6, SCMP_A4(SCMP_CMP_NE, 1),
+		       SCMP_A4(SCMP_CMP_NE, 2), SCMP_A4(SCMP_CMP_NE, 3),
+		       SCMP_A4(SCMP_CMP_NE, 4), SCMP_A4(SCMP_CMP_NE, 5),
+		       SCMP_A4(SCMP_CMP_NE, 6)),
 	       0);
-	EXPECT_KEEPS(ctx, seccomp_rule_add(ctx, SCMP_ACT_ALLOW, 7, 7,
-					   SCMP_A4(SCMP_CMP_NE, 1),
-					   SCMP_A4(SCMP_CMP_NE, 2),
-					   SCMP_A4(SCMP_CMP_NE, 3),
-					   SCMP_A4(SCMP_CMP_NE, 4),
-					   SCMP_A4(SCMP_CMP_NE, 5),
-					   SCMP_A4(SCMP_CMP_NE, 6),
-					   SCMP_A4(SCMP_CMP_NE, 7)),
+	EXPECT_KEEPS(ctx,
+		     seccomp_rule_add(
+			     ctx, SCMP_ACT_ALLOW, 7, 7, SCMP_A4(SCMP_CMP_NE, 1),
+			     SCMP_A4(SCMP_CMP_NE, 2), SCMP_A4(SCMP_CMP_NE, 3),
+			     SCMP_A4(SCMP_CMP_NE, 4), SCMP_A4(SCMP_CMP_NE, 5),
+			     SCMP_A4(SCMP_CMP_NE, 6), SCMP_A4(SCMP_CMP_NE, 7)),
 		     -EINVAL);
 	/* six distinct arguments in any order are fine */
-	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, 7, 6,
-				SCMP_A5(SCMP_CMP_EQ, 5), SCMP_A1(SCMP_CMP_NE, 1),
-				SCMP_A3(SCMP_CMP_LT, 3), SCMP_A0(SCMP_CMP_LE, 0),
-				SCMP_A4(SCMP_CMP_GT, 4),
-				SCMP_A2(SCMP_CMP_MASKED_EQ, 2, 2)), 0);
+	EXPECT(seccomp_rule_add(
+		       ctx, SCMP_ACT_ALLOW, 7, 6, SCMP_A5(SCMP_CMP_EQ, 5),
+		       SCMP_A1(SCMP_CMP_NE, 1), SCMP_A3(SCMP_CMP_LT, 3),
+		       SCMP_A0(SCMP_CMP_LE, 0), SCMP_A4(SCMP_CMP_GT, 4),
+		       SCMP_A2(SCMP_CMP_MASKED_EQ, 2, 2)),
+	       0);
 }
 
 /* 6. exact adds on a filter of two ABIs; the order against 4, 5 and 7. */
@@ -202,8 +213,9 @@ static void check_exact_multi(scmp_filter_ctx ctx)
 	EXPECT(seccomp_arch_add(ctx, SCMP_ARCH_X86), 0);
 	EXPECT_KEEPS(ctx, seccomp_rule_add_exact(ctx, SCMP_ACT_ALLOW, 8, 0),
 		     -EOPNOTSUPP);
-	EXPECT_KEEPS(ctx, seccomp_rule_add_exact(ctx, SCMP_ACT_ALLOW, 8, 1,
-						 SCMP_A0(SCMP_CMP_EQ, 1)),
+	EXPECT_KEEPS(ctx,
+		     seccomp_rule_add_exact(ctx, SCMP_ACT_ALLOW, 8, 1,
+					    SCMP_A0(SCMP_CMP_EQ, 1)),
 		     -EOPNOTSUPP);
 	/* after invalid actions and the default action */
 	EXPECT_KEEPS(ctx, seccomp_rule_add_exact(ctx, 0x12345678, 8, 0),
@@ -211,8 +223,9 @@ static void check_exact_multi(scmp_filter_ctx ctx)
 	EXPECT_KEEPS(ctx, seccomp_rule_add_exact(ctx, SCMP_ACT_KILL, 8, 0),
 		     -EACCES);
 	/* before comparisons */
-	EXPECT_KEEPS(ctx, seccomp_rule_add_exact(ctx, SCMP_ACT_ALLOW, 8, 1,
-						 SCMP_CMP(6, SCMP_CMP_EQ, 1)),
+	EXPECT_KEEPS(ctx,
+		     seccomp_rule_add_exact(ctx, SCMP_ACT_ALLOW, 8, 1,
+					    SCMP_CMP(6, SCMP_CMP_EQ, 1)),
 		     -EOPNOTSUPP);
 	/* not exact: fine; raw numbers without a name: -EFAULT */
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, 8, 0), 0);
@@ -233,27 +246,34 @@ static void check_exact_single(void)
 	/* x86_64's accept (43) has no x86 syscall but socketcall */
 	EXPECT(seccomp_rule_add_exact(ctx, SCMP_ACT_ALLOW, 43, 0), 0);
 	/* with arguments: -EINVAL, before anything is added */
-	EXPECT_KEEPS(ctx, seccomp_rule_add_exact(ctx, SCMP_ACT_ALLOW, 41, 1,
-						 SCMP_A1(SCMP_CMP_EQ, 1)),
+	EXPECT_KEEPS(ctx,
+		     seccomp_rule_add_exact(ctx, SCMP_ACT_ALLOW, 41, 1,
+					    SCMP_A1(SCMP_CMP_EQ, 1)),
 		     -EINVAL);
 	/* a comparison error still comes first */
-	EXPECT_KEEPS(ctx, seccomp_rule_add_exact(ctx, SCMP_ACT_ALLOW, 41, 1,
-						 SCMP_CMP(6, SCMP_CMP_EQ, 1)),
+	EXPECT_KEEPS(ctx,
+		     seccomp_rule_add_exact(ctx, SCMP_ACT_ALLOW, 41, 1,
+					    SCMP_CMP(6, SCMP_CMP_EQ, 1)),
 		     -EINVAL);
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, 41, 1,
-				SCMP_A1(SCMP_CMP_EQ, 1)), 0);
+				SCMP_A1(SCMP_CMP_EQ, 1)),
+	       0);
 	/* x86_64's newfstatat: no x86 syscall */
 	EXPECT_KEEPS(ctx, seccomp_rule_add_exact(ctx, SCMP_ACT_ALLOW, 262, 0),
 		     -EDOM);
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ALLOW, 262, 0), 0);
 	/* a conflict: -EEXIST */
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1), READ, 1,
-				SCMP_A0(SCMP_CMP_EQ, 1)), 0);
-	EXPECT_KEEPS(ctx, seccomp_rule_add_exact(ctx, SCMP_ACT_ERRNO(2), READ,
-						 1, SCMP_A0(SCMP_CMP_EQ, 1)),
+				SCMP_A0(SCMP_CMP_EQ, 1)),
+	       0);
+	EXPECT_KEEPS(ctx,
+		     seccomp_rule_add_exact(ctx, SCMP_ACT_ERRNO(2), READ, 1,
+					    SCMP_A0(SCMP_CMP_EQ, 1)),
 		     -EEXIST);
-	EXPECT_KEEPS(ctx, seccomp_rule_add(ctx, SCMP_ACT_ERRNO(2), READ, 1,
-					   SCMP_A0(SCMP_CMP_EQ, 1)), -EEXIST);
+	EXPECT_KEEPS(ctx,
+		     seccomp_rule_add(ctx, SCMP_ACT_ERRNO(2), READ, 1,
+				      SCMP_A0(SCMP_CMP_EQ, 1)),
+		     -EEXIST);
 	seccomp_release(ctx);
 }
 
@@ -324,19 +344,23 @@ static void check_and_one_arg(void)
 {
 	static const struct scmp_arg_cmp eq7[] = { SCMP_A1(SCMP_CMP_EQ, 7) };
 	static const struct scmp_arg_cmp eq7_twice[] = {
-		SCMP_A1(SCMP_CMP_EQ, 7), SCMP_A1(SCMP_CMP_EQ, 7) };
+		SCMP_A1(SCMP_CMP_EQ, 7), SCMP_A1(SCMP_CMP_EQ, 7)
+	};
 	static const struct scmp_arg_cmp eq7_wide[] = {
-		SCMP_A1(SCMP_CMP_EQ, 0x100000007ULL),
-		SCMP_A1(SCMP_CMP_EQ, 7) };
-	static const struct scmp_arg_cmp in[] = {
-		SCMP_A1(SCMP_CMP_GT, 5), SCMP_A1(SCMP_CMP_LT, 10),
-		SCMP_A0(SCMP_CMP_NE, 3), SCMP_A1(SCMP_CMP_NE, 7) };
-	static const struct scmp_arg_cmp in_rev[] = {
-		SCMP_A1(SCMP_CMP_NE, 7), SCMP_A1(SCMP_CMP_LT, 10),
-		SCMP_A0(SCMP_CMP_NE, 3), SCMP_A1(SCMP_CMP_GT, 5) };
+		SCMP_A1(SCMP_CMP_EQ, 0x100000007ULL), SCMP_A1(SCMP_CMP_EQ, 7)
+	};
+	static const struct scmp_arg_cmp in[] = { SCMP_A1(SCMP_CMP_GT, 5),
+						  SCMP_A1(SCMP_CMP_LT, 10),
+						  SCMP_A0(SCMP_CMP_NE, 3),
+						  SCMP_A1(SCMP_CMP_NE, 7) };
+	static const struct scmp_arg_cmp in_rev[] = { SCMP_A1(SCMP_CMP_NE, 7),
+						      SCMP_A1(SCMP_CMP_LT, 10),
+						      SCMP_A0(SCMP_CMP_NE, 3),
+						      SCMP_A1(SCMP_CMP_GT, 5) };
 	static const struct scmp_arg_cmp in_less[] = {
 		SCMP_A1(SCMP_CMP_GT, 5), SCMP_A1(SCMP_CMP_LT, 10),
-		SCMP_A0(SCMP_CMP_NE, 3) };
+		SCMP_A0(SCMP_CMP_NE, 3)
+	};
 
 	EXPECT(same_bpf(SCMP_ARCH_X86_64, 2, eq7_twice, 1, eq7), 1);
 	EXPECT(same_bpf(SCMP_ARCH_X86, 2, eq7_twice, 1, eq7), 1);

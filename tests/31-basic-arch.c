@@ -11,20 +11,29 @@ static const struct {
 	const char *name;
 	uint32_t token;
 } names[] = {
-	{ "x86", SCMP_ARCH_X86 },		{ "x86_64", SCMP_ARCH_X86_64 },
-	{ "x32", SCMP_ARCH_X32 },		{ "arm", SCMP_ARCH_ARM },
+	{ "x86", SCMP_ARCH_X86 },
+	{ "x86_64", SCMP_ARCH_X86_64 },
+	{ "x32", SCMP_ARCH_X32 },
+	{ "arm", SCMP_ARCH_ARM },
 	{ "aarch64", SCMP_ARCH_AARCH64 },
 	{ "loongarch64", SCMP_ARCH_LOONGARCH64 },
-	{ "m68k", SCMP_ARCH_M68K },		{ "mips", SCMP_ARCH_MIPS },
-	{ "mipsel", SCMP_ARCH_MIPSEL },	{ "mips64", SCMP_ARCH_MIPS64 },
+	{ "m68k", SCMP_ARCH_M68K },
+	{ "mips", SCMP_ARCH_MIPS },
+	{ "mipsel", SCMP_ARCH_MIPSEL },
+	{ "mips64", SCMP_ARCH_MIPS64 },
 	{ "mipsel64", SCMP_ARCH_MIPSEL64 },
 	{ "mips64n32", SCMP_ARCH_MIPS64N32 },
 	{ "mipsel64n32", SCMP_ARCH_MIPSEL64N32 },
-	{ "parisc", SCMP_ARCH_PARISC },	{ "parisc64", SCMP_ARCH_PARISC64 },
-	{ "ppc", SCMP_ARCH_PPC },		{ "ppc64", SCMP_ARCH_PPC64 },
-	{ "ppc64le", SCMP_ARCH_PPC64LE },	{ "riscv64", SCMP_ARCH_RISCV64 },
-	{ "s390", SCMP_ARCH_S390 },		{ "s390x", SCMP_ARCH_S390X },
-	{ "sh", SCMP_ARCH_SH },		{ "sheb", SCMP_ARCH_SHEB },
+	{ "parisc", SCMP_ARCH_PARISC },
+	{ "parisc64", SCMP_ARCH_PARISC64 },
+	{ "ppc", SCMP_ARCH_PPC },
+	{ "ppc64", SCMP_ARCH_PPC64 },
+	{ "ppc64le", SCMP_ARCH_PPC64LE },
+	{ "riscv64", SCMP_ARCH_RISCV64 },
+	{ "s390", SCMP_ARCH_S390 },
+	{ "s390x", SCMP_ARCH_S390X },
+	{ "sh", SCMP_ARCH_SH },
+	{ "sheb", SCMP_ARCH_SHEB },
 };
 
 #define NAME_CNT (sizeof(names) / sizeof(names[0]))
@@ -39,7 +48,8 @@ static void check_names(void)
 	unsigned int i;
 
 	for (i = 0; i < NAME_CNT; i++)
-		EXPECT(seccomp_arch_resolve_name(names[i].name), names[i].token);
+		EXPECT(seccomp_arch_resolve_name(names[i].name),
+		       names[i].token);
 	EXPECT(seccomp_arch_resolve_name(NULL), 0);
 	EXPECT(seccomp_arch_resolve_name(""), 0);
 	EXPECT(seccomp_arch_resolve_name("X86_64"), 0);
@@ -67,18 +77,21 @@ static void check_each(void)
 				continue;
 			if (big_endian(names[j].token) !=
 			    big_endian(names[i].token)) {
-				EXPECT_KEEPS(ctx, seccomp_arch_add(
-						     ctx, names[j].token),
-					     -EDOM);
+				EXPECT_KEEPS(
+					ctx,
+					seccomp_arch_add(ctx, names[j].token),
+					-EDOM);
 				EXPECT(seccomp_arch_exist(ctx, names[j].token),
 				       -EEXIST);
 			} else {
-				EXPECT(seccomp_arch_add(ctx, names[j].token), 0);
+				EXPECT(seccomp_arch_add(ctx, names[j].token),
+				       0);
 			}
 		}
 		/* every ABI of that byte order in one filter */
 		EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1),
-					seccomp_syscall_resolve_name("read"), 0),
+					seccomp_syscall_resolve_name("read"),
+					0),
 		       0);
 		seccomp_release(ctx);
 	}

@@ -56,43 +56,56 @@ static uint32_t get(scmp_filter_ctx ctx, enum scmp_filter_attr attr)
 static void check_enosys_errors(scmp_filter_ctx ctx)
 {
 	static const uint32_t bad_versions[] = {
-		__SCMP_KV_NULL, __SCMP_KV_MAX, __SCMP_KV_MAX + 1, 0xffffffff,
+		__SCMP_KV_NULL,
+		__SCMP_KV_MAX,
+		__SCMP_KV_MAX + 1,
+		0xffffffff,
 	};
 	static const uint32_t bad_actions[] = {
-		0x12345678, SCMP_ACT_ERRNO(4095), SCMP_ACT_ALLOW | 1,
+		0x12345678,
+		SCMP_ACT_ERRNO(4095),
+		SCMP_ACT_ALLOW | 1,
 	};
 	unsigned int i, round;
 
 	for (round = 0; round < 2; round++) {
 		for (i = 0; i < sizeof(bad_versions) / sizeof(bad_versions[0]);
 		     i++)
-			EXPECT_KEEPS(ctx, seccomp_attr_set(ctx,
-							   SCMP_FLTATR_CTL_KVERMAX,
-							   bad_versions[i]),
+			EXPECT_KEEPS(ctx,
+				     seccomp_attr_set(ctx,
+						      SCMP_FLTATR_CTL_KVERMAX,
+						      bad_versions[i]),
 				     -EINVAL);
 		for (i = 0; i < sizeof(bad_actions) / sizeof(bad_actions[0]);
 		     i++)
-			EXPECT_KEEPS(ctx, seccomp_attr_set(ctx,
-							   SCMP_FLTATR_ACT_ENOSYS,
-							   bad_actions[i]),
+			EXPECT_KEEPS(ctx,
+				     seccomp_attr_set(ctx,
+						      SCMP_FLTATR_ACT_ENOSYS,
+						      bad_actions[i]),
 				     -EINVAL);
 		/* the second round: with both set */
 		EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX,
-					SCMP_KV_5_2), 0);
+					SCMP_KV_5_2),
+		       0);
 		EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS,
-					SCMP_ACT_TRAP), 0);
+					SCMP_ACT_TRAP),
+		       0);
 	}
 	EXPECT(get(ctx, SCMP_FLTATR_CTL_KVERMAX), SCMP_KV_5_2);
 	EXPECT(get(ctx, SCMP_FLTATR_ACT_ENOSYS), SCMP_ACT_TRAP);
-	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, SCMP_KV_UNDEF), 0);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, SCMP_KV_UNDEF),
+	       0);
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS,
-				SCMP_ACT_ERRNO(ENOSYS)), 0);
+				SCMP_ACT_ERRNO(ENOSYS)),
+	       0);
 }
 
 static void check_errors(scmp_filter_ctx ctx)
 {
 	static const enum scmp_filter_attr unknown[] = {
-		_SCMP_FLTATR_MIN, _SCMP_FLTATR_MAX, (enum scmp_filter_attr)100,
+		_SCMP_FLTATR_MIN,
+		_SCMP_FLTATR_MAX,
+		(enum scmp_filter_attr)100,
 		(enum scmp_filter_attr)(-1),
 	};
 	unsigned int i;
@@ -100,21 +113,28 @@ static void check_errors(scmp_filter_ctx ctx)
 
 	for (i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++) {
 		EXPECT(seccomp_attr_get(ctx, unknown[i], &v), -EINVAL);
-		EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, unknown[i], 0), -EINVAL);
+		EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, unknown[i], 0),
+			     -EINVAL);
 	}
 	EXPECT(seccomp_attr_get(ctx, SCMP_FLTATR_CTL_NNP, NULL), -EINVAL);
 	EXPECT(seccomp_attr_get(NULL, SCMP_FLTATR_CTL_NNP, &v), -EINVAL);
 	EXPECT(seccomp_attr_set(NULL, SCMP_FLTATR_CTL_NNP, 0), -EINVAL);
 	/* the default action is read-only, even set to its own value */
-	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, SCMP_FLTATR_ACT_DEFAULT,
-					   SCMP_ACT_ALLOW), -EACCES);
-	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, SCMP_FLTATR_ACT_DEFAULT,
-					   get(ctx, SCMP_FLTATR_ACT_DEFAULT)),
+	EXPECT_KEEPS(
+		ctx,
+		seccomp_attr_set(ctx, SCMP_FLTATR_ACT_DEFAULT, SCMP_ACT_ALLOW),
+		-EACCES);
+	EXPECT_KEEPS(ctx,
+		     seccomp_attr_set(ctx, SCMP_FLTATR_ACT_DEFAULT,
+				      get(ctx, SCMP_FLTATR_ACT_DEFAULT)),
 		     -EACCES);
-	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
-					   0x12345678), -EINVAL);
-	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
-					   SCMP_ACT_ERRNO(4095)), -EINVAL);
+	EXPECT_KEEPS(ctx,
+		     seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, 0x12345678),
+		     -EINVAL);
+	EXPECT_KEEPS(ctx,
+		     seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
+				      SCMP_ACT_ERRNO(4095)),
+		     -EINVAL);
 	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 0),
 		     -EOPNOTSUPP);
 	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 3),
@@ -126,9 +146,10 @@ static void check_errors(scmp_filter_ctx ctx)
 static void check_values(scmp_filter_ctx ctx)
 {
 	static const enum scmp_filter_attr bools[] = {
-		SCMP_FLTATR_CTL_NNP, SCMP_FLTATR_CTL_TSYNC,
+		SCMP_FLTATR_CTL_NNP,   SCMP_FLTATR_CTL_TSYNC,
 		SCMP_FLTATR_API_TSKIP, SCMP_FLTATR_CTL_LOG,
-		SCMP_FLTATR_CTL_SSB, SCMP_FLTATR_API_SYSRAWRC, ATTR_WAITKILL,
+		SCMP_FLTATR_CTL_SSB,   SCMP_FLTATR_API_SYSRAWRC,
+		ATTR_WAITKILL,
 	};
 	unsigned int i;
 
@@ -141,17 +162,21 @@ static void check_values(scmp_filter_ctx ctx)
 	}
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2), 0);
 	EXPECT(get(ctx, SCMP_FLTATR_CTL_OPTIMIZE), 2);
-	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_ERRNO(3)),
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
+				SCMP_ACT_ERRNO(3)),
 	       0);
 	EXPECT(get(ctx, SCMP_FLTATR_ACT_BADARCH), SCMP_ACT_ERRNO(3));
 	/* BADARCH may equal the default action */
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
-				get(ctx, SCMP_FLTATR_ACT_DEFAULT)), 0);
+				get(ctx, SCMP_FLTATR_ACT_DEFAULT)),
+	       0);
 	/* so may ACT_ENOSYS; every version of the enum is a KVERMAX */
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS,
-				get(ctx, SCMP_FLTATR_ACT_DEFAULT)), 0);
+				get(ctx, SCMP_FLTATR_ACT_DEFAULT)),
+	       0);
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS,
-				SCMP_ACT_KILL_PROCESS), 0);
+				SCMP_ACT_KILL_PROCESS),
+	       0);
 	EXPECT(get(ctx, SCMP_FLTATR_ACT_ENOSYS), SCMP_ACT_KILL_PROCESS);
 	for (i = SCMP_KV_UNDEF; i < __SCMP_KV_MAX; i++) {
 		EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, i), 0);
@@ -184,8 +209,10 @@ static void check_values(scmp_filter_ctx ctx)
 	/* level 3 makes LOG a valid bad-arch action */
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_LOG), 0);
 	EXPECT(seccomp_api_set(2), 0);
-	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
-					   SCMP_ACT_KILL_PROCESS), -EINVAL);
+	EXPECT_KEEPS(ctx,
+		     seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
+				      SCMP_ACT_KILL_PROCESS),
+		     -EINVAL);
 	EXPECT(seccomp_api_set(6), 0);
 }
 
@@ -212,8 +239,10 @@ static void check_tsync_notify(void)
 		     -EINVAL);
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_TRAP), 0);
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1), 0);
-	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS,
-					   SCMP_ACT_NOTIFY), -EINVAL);
+	EXPECT_KEEPS(
+		ctx,
+		seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS, SCMP_ACT_NOTIFY),
+		-EINVAL);
 	seccomp_release(ctx);
 
 	/* a NOTIFY default action counts too */
@@ -257,7 +286,8 @@ static void check_program_kvermax(void)
 	len = bpf(ctx, before);
 	EXPECT(len != plain_len || memcmp(plain, before, len) != 0, 1);
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_ENOSYS,
-				SCMP_ACT_ERRNO(ENOSYS)), 0);
+				SCMP_ACT_ERRNO(ENOSYS)),
+	       0);
 	EXPECT(bpf(ctx, after) != len || memcmp(before, after, len) != 0, 1);
 	seccomp_release(ctx);
 
@@ -269,7 +299,8 @@ static void check_program_kvermax(void)
 	EXPECT(bpf(ctx, after), len);
 	EXPECT(memcmp(before, after, len), 0);
 	/* off again: the program without it */
-	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, SCMP_KV_UNDEF), 0);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_CTL_KVERMAX, SCMP_KV_UNDEF),
+	       0);
 	EXPECT(bpf(ctx, after), plain_len);
 	EXPECT(memcmp(plain, after, plain_len), 0);
 	seccomp_release(ctx);
@@ -282,8 +313,9 @@ static void check_program_kvermax(void)
 static void check_program(void)
 {
 	static const enum scmp_filter_attr flags[] = {
-		SCMP_FLTATR_CTL_NNP, SCMP_FLTATR_CTL_TSYNC, SCMP_FLTATR_CTL_LOG,
-		SCMP_FLTATR_CTL_SSB, SCMP_FLTATR_API_SYSRAWRC, ATTR_WAITKILL,
+		SCMP_FLTATR_CTL_NNP,	  SCMP_FLTATR_CTL_TSYNC,
+		SCMP_FLTATR_CTL_LOG,	  SCMP_FLTATR_CTL_SSB,
+		SCMP_FLTATR_API_SYSRAWRC, ATTR_WAITKILL,
 	};
 	unsigned char before[4096], after[4096];
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
@@ -291,11 +323,11 @@ static void check_program(void)
 	unsigned int i;
 
 	EXPECT(SPEC(ctx, "attr tskip 1", "rule ERRNO(1) -1",
-		    "rule ERRNO(2) read"), 0);
+		    "rule ERRNO(2) read"),
+	       0);
 	len = bpf(ctx, before);
 	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
-		EXPECT(seccomp_attr_set(ctx, flags[i],
-					!get(ctx, flags[i])), 0);
+		EXPECT(seccomp_attr_set(ctx, flags[i], !get(ctx, flags[i])), 0);
 		EXPECT(bpf(ctx, after), len);
 		EXPECT(memcmp(before, after, len), 0);
 	}
@@ -304,7 +336,8 @@ static void check_program(void)
 	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_API_TSKIP, 1), 0);
 	EXPECT(bpf(ctx, after), len);
 	EXPECT(memcmp(before, after, len), 0);
-	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_TRAP), 0);
+	EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_TRAP),
+	       0);
 	EXPECT(bpf(ctx, after) != len || memcmp(before, after, len) != 0, 1);
 	seccomp_release(ctx);
 	check_program_kvermax();

@@ -81,7 +81,8 @@ static void check_success(void)
 
 	EXPECT(SPEC(dst, "rule KILL read"), 0);
 	EXPECT(SPEC(src, "attr tskip 1", "attr optimize 2", "attr log 1",
-		    "rule KILL write"), 0);
+		    "rule KILL write"),
+	       0);
 	EXPECT(seccomp_merge(dst, src), 0);
 	/* src is gone; dst has all three ABIs and its own attributes */
 	EXPECT(seccomp_arch_exist(dst, SCMP_ARCH_X86_64), 0);
@@ -97,7 +98,8 @@ static void check_success(void)
 	EXPECT(v, 0);
 	/* the merged ABIs take new rules */
 	EXPECT(seccomp_rule_add(dst, SCMP_ACT_KILL,
-				seccomp_syscall_resolve_name("close"), 0), 0);
+				seccomp_syscall_resolve_name("close"), 0),
+	       0);
 	/* and refuse further copies of themselves */
 	src = make("arch +x32", "rule KILL read");
 	expect_fail(dst, src, -EEXIST);
@@ -156,7 +158,8 @@ static void check_trapx(void)
 	EXPECT(pfc_has(dst, "action TRAP(7);"), 1);
 	EXPECT(pfc_has(dst, "action TRAP(8);"), 1);
 	EXPECT(seccomp_rule_add(dst, SCMP_ACT_TRAPX(9),
-				seccomp_syscall_resolve_name("write"), 0), 0);
+				seccomp_syscall_resolve_name("write"), 0),
+	       0);
 	EXPECT(seccomp_rule_add(dst, SCMP_ACT_TRAPX(5),
 				seccomp_syscall_resolve_name("close"), 0),
 	       -EACCES);

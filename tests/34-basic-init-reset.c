@@ -10,7 +10,10 @@
 static void check_init(void)
 {
 	static const uint32_t bad[] = {
-		0x12345678, SCMP_ACT_ERRNO(4095), 0x00010000, 0xffffffff,
+		0x12345678,
+		SCMP_ACT_ERRNO(4095),
+		0x00010000,
+		0xffffffff,
 	};
 	unsigned int i;
 
@@ -33,7 +36,8 @@ static void check_init(void)
 		EXPECT(ctx != NULL, 1);
 		EXPECT(seccomp_reset(ctx, SCMP_ACT_TRAPX(0xffff)), 0);
 		EXPECT(seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
-					SCMP_ACT_TRAPX(7)), 0);
+					SCMP_ACT_TRAPX(7)),
+		       0);
 		seccomp_release(ctx);
 	}
 	EXPECT(seccomp_api_set(6), 0);
@@ -57,7 +61,8 @@ static void check_reset(void)
 
 	EXPECT(SPEC(ctx, "arch +x86 +x32", "attr badarch ERRNO(1)",
 		    "attr optimize 2", "attr nnp 0", "attr tskip 1",
-		    "rule KILL read", "prio write 3", "rule KILL -1"), 0);
+		    "rule KILL read", "prio write 3", "rule KILL -1"),
+	       0);
 	/* a bad action changes nothing */
 	EXPECT_KEEPS(ctx, seccomp_reset(ctx, 0x12345678), -EINVAL);
 	EXPECT(seccomp_api_set(2), 0);

@@ -110,7 +110,8 @@ int main(void)
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
 
 	EXPECT(SPEC(ctx, "arch +x86", "rule KILL read a0==1",
-		    "rule TRAP write"), 0);
+		    "rule TRAP write"),
+	       0);
 	check_mem(ctx);
 	check_fd(ctx);
 	seccomp_release(ctx);

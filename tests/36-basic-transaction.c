@@ -21,7 +21,8 @@ static void check_nested(void)
 
 	EXPECT(seccomp_transaction_start(ctx), 0);
 	EXPECT(SPEC(ctx, "rule ERRNO(2) close", "arch -native +x32",
-		    "prio write 9", "rule ERRNO(1) write a0==2"), 0);
+		    "prio write 9", "rule ERRNO(1) write a0==2"),
+	       0);
 	filter_snap_take(ctx, &s2);
 
 	EXPECT(seccomp_transaction_start(ctx), 0);

@@ -64,7 +64,8 @@ static void check_change(const char *const *change)
 		EXPECT(spec_run(&pre, (const char *const[]){ change[i], NULL }),
 		       0);
 		EXPECT(spec_run(&plain,
-				(const char *const[]){ change[i], NULL }), 0);
+				(const char *const[]){ change[i], NULL }),
+		       0);
 	}
 	export(pre, &a);
 	export(plain, &b);

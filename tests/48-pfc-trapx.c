@@ -8,19 +8,17 @@
  * and prints as libseccomp prints TRAP ("action TRAP;"), so every older
  * golden file stays as it was.
  */
-static const char *const spec[] = {
-	"native x86_64",
-	"init TRAP(1)",
-	"arch -native +x86_64",
-	"attr badarch TRAP(65535)",
-	"rule TRAP(4660) read",
-	"rule TRAP(0) write",
-	"rule TRAP close",
-	"rule TRAP(2) openat a0==3",
-	"rule TRAP(3) openat a0==4",
-	"rule ERRNO(1) openat a0==5",
-	NULL
-};
+static const char *const spec[] = { "native x86_64",
+				    "init TRAP(1)",
+				    "arch -native +x86_64",
+				    "attr badarch TRAP(65535)",
+				    "rule TRAP(4660) read",
+				    "rule TRAP(0) write",
+				    "rule TRAP close",
+				    "rule TRAP(2) openat a0==3",
+				    "rule TRAP(3) openat a0==4",
+				    "rule ERRNO(1) openat a0==5",
+				    NULL };
 
 int main(int argc, char *argv[])
 {

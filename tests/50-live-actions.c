@@ -304,13 +304,13 @@ static int child_stacked(void *arg)
 
 int main(void)
 {
-	unsigned int errs[] = {0, 1, EPERM, 4094};
-	uint32_t pass[] = {SCMP_ACT_ALLOW, SCMP_ACT_LOG};
+	unsigned int errs[] = { 0, 1, EPERM, 4094 };
+	uint32_t pass[] = { SCMP_ACT_ALLOW, SCMP_ACT_LOG };
 	size_t i;
 
 	live_require(live_kernel_filters(), "seccomp filters");
 	live_require(live_kernel_action(SCMP_ACT_KILL_PROCESS) &&
-			 live_kernel_action(SCMP_ACT_LOG),
+			     live_kernel_action(SCMP_ACT_LOG),
 		     "the KILL_PROCESS and LOG actions");
 
 	for (i = 0; i < sizeof(errs) / sizeof(errs[0]); i++)

@@ -37,7 +37,7 @@
 #define RULES_MAX 5
 
 /* Harmless whatever their arguments, should a broken filter let them run. */
-static const int victims[] = {__NR_getppid, __NR_getuid, __NR_getpgid};
+static const int victims[] = { __NR_getppid, __NR_getuid, __NR_getpgid };
 #define VICTIM_CNT (sizeof(victims) / sizeof(victims[0]))
 
 struct vector {
@@ -65,19 +65,19 @@ static uint64_t rnd(void)
 static uint64_t datum(void)
 {
 	static const uint64_t edges[] = {
-	    0,
-	    1,
-	    2,
-	    0x7fffffff,
-	    0x80000000,
-	    0xffffffff,
-	    0x100000000ULL,
-	    0x1ffffffffULL,
-	    0xffffffff00000000ULL,
-	    0x8000000000000000ULL,
-	    0x7fffffffffffffffULL,
-	    ~0ULL,
-	    0xfffffffeULL,
+		0,
+		1,
+		2,
+		0x7fffffff,
+		0x80000000,
+		0xffffffff,
+		0x100000000ULL,
+		0x1ffffffffULL,
+		0xffffffff00000000ULL,
+		0x8000000000000000ULL,
+		0x7fffffffffffffffULL,
+		~0ULL,
+		0xfffffffeULL,
 	};
 
 	switch (rnd() % 4) {
@@ -112,10 +112,11 @@ static scmp_filter_ctx random_filter(uint64_t *seen, unsigned int *seen_cnt)
 				if (c > 0 && rnd() % 3 == 0)
 					arg = cmps[rnd() % c].arg;
 				cmps[c] = (struct scmp_arg_cmp){
-				    .arg = arg,
-				    .op = (enum scmp_compare)(1 + rnd() % 7),
-				    .datum_a = datum(),
-				    .datum_b = datum(),
+					.arg = arg,
+					.op = (enum scmp_compare)(1 +
+								  rnd() % 7),
+					.datum_a = datum(),
+					.datum_b = datum(),
 				};
 				if (cmps[c].op == SCMP_CMP_MASKED_EQ)
 					cmps[c].datum_b &= cmps[c].datum_a;
@@ -190,7 +191,7 @@ static int child_probe(void *arg)
 /* One filter: simulate every vector, then ask the kernel. */
 static void one_round(unsigned int round, struct round *rd)
 {
-	struct bpf_sim_prog prog = {0};
+	struct bpf_sim_prog prog = { 0 };
 	struct bpf_sim_result res;
 	struct seccomp_data data;
 	uint64_t seen[64];
@@ -245,7 +246,7 @@ static void one_round(unsigned int round, struct round *rd)
 		memcpy(data.args, rd->vec[i].args, sizeof(data.args));
 		if (bpf_sim_run(&prog, &data, &res) != 0 ||
 		    (res.action & SECCOMP_RET_ACTION_FULL) !=
-			SECCOMP_RET_ERRNO) {
+			    SECCOMP_RET_ERRNO) {
 			printf("FAIL round %u: simulator says %#x\n", round,
 			       res.action);
 			test_failures++;
@@ -274,7 +275,7 @@ out:
 struct and_case {
 	int nr;
 	long a0, a1;
-	long want;	/* -errno, or ALLOWED: whatever the call gives */
+	long want; /* -errno, or ALLOWED: whatever the call gives */
 };
 
 #define ALLOWED 1
@@ -351,9 +352,9 @@ static void and_one_arg(void)
 		for (i = 0; i < sizeof(and_cases) / sizeof(and_cases[0]); i++)
 			if (WEXITSTATUS(status) & (1 << i)) {
 				printf("FAIL: ANDed rules: nr %d (%ld, %ld) "
-				       "did not return %ld\n", and_cases[i].nr,
-				       and_cases[i].a0, and_cases[i].a1,
-				       and_cases[i].want);
+				       "did not return %ld\n",
+				       and_cases[i].nr, and_cases[i].a0,
+				       and_cases[i].a1, and_cases[i].want);
 				test_failures++;
 			}
 	} else {

@@ -80,7 +80,7 @@ static int child(void *arg)
 /* Run a child; the status, and what it wrote to stdout in @got. */
 static int run(enum misdeed misdeed, char *got, size_t size)
 {
-	struct job job = {.misdeed = misdeed};
+	struct job job = { .misdeed = misdeed };
 	int pfd[2], status;
 	size_t len = 0;
 	ssize_t n;
@@ -106,11 +106,13 @@ int main(void)
 	 * A high word exists where arguments are 64-bit; x32's are too, but
 	 * its syscall(2) passes 32-bit longs.
 	 */
-	static const enum misdeed kills[] = {WRITE_STDERR,
+	static const enum misdeed kills[] = {
+		WRITE_STDERR,
 #if __SIZEOF_LONG__ == 8
-					     WRITE_FD_HIGH_BITS,
+		WRITE_FD_HIGH_BITS,
 #endif
-					     GETPID};
+		GETPID
+	};
 	char got[128];
 	size_t i;
 

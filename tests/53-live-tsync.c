@@ -130,7 +130,7 @@ int main(void)
 		/* level 1 loads with prctl(2): no TSYNC there */
 		if (level == 1)
 			continue;
-		s = (struct setup){.level = level};
+		s = (struct setup){ .level = level };
 		EXPECT_EXIT(live_run(child, &s), 0);
 		s.tsync = true;
 		EXPECT_EXIT(live_run(child, &s), 0);
@@ -149,8 +149,9 @@ int main(void)
 			     SECCOMP_FILTER_FLAG_TSYNC |
 			     SECCOMP_FILTER_FLAG_TSYNC_ESRCH)) {
 		for (level = 6; level <= 7; level++) {
-			s = (struct setup){
-			    .level = level, .tsync = true, .notify = true};
+			s = (struct setup){ .level = level,
+					    .tsync = true,
+					    .notify = true };
 			EXPECT_EXIT(live_run(child, &s), 0);
 			s.thread_filter = true;
 			EXPECT_EXIT(live_run(child, &s), 0);

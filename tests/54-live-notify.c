@@ -57,11 +57,11 @@ static const char written[] = "written through an injected fd";
 static int send_fd(int sock, int fd)
 {
 	char byte = 0, cbuf[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = {&byte, 1};
-	struct msghdr msg = {.msg_iov = &iov,
-			     .msg_iovlen = 1,
-			     .msg_control = cbuf,
-			     .msg_controllen = sizeof(cbuf)};
+	struct iovec iov = { &byte, 1 };
+	struct msghdr msg = { .msg_iov = &iov,
+			      .msg_iovlen = 1,
+			      .msg_control = cbuf,
+			      .msg_controllen = sizeof(cbuf) };
 	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
 
 	memset(cbuf, 0, sizeof(cbuf));
@@ -76,11 +76,11 @@ static int send_fd(int sock, int fd)
 static int recv_fd(int sock)
 {
 	char byte, cbuf[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = {&byte, 1};
-	struct msghdr msg = {.msg_iov = &iov,
-			     .msg_iovlen = 1,
-			     .msg_control = cbuf,
-			     .msg_controllen = sizeof(cbuf)};
+	struct iovec iov = { &byte, 1 };
+	struct msghdr msg = { .msg_iov = &iov,
+			      .msg_iovlen = 1,
+			      .msg_control = cbuf,
+			      .msg_controllen = sizeof(cbuf) };
 	struct cmsghdr *cm;
 	int fd;
 
@@ -96,7 +96,7 @@ static int recv_fd(int sock)
 /* Wait up to @ms for a notification on @fd; true if one is there. */
 static bool pending(int fd, int ms)
 {
-	struct pollfd p = {.fd = fd, .events = POLLIN};
+	struct pollfd p = { .fd = fd, .events = POLLIN };
 
 	return poll(&p, 1, ms) == 1 && (p.revents & POLLIN);
 }
@@ -292,7 +292,7 @@ static void supervise(void)
 {
 	struct seccomp_notif *req = NULL;
 	struct seccomp_notif_resp *resp = NULL;
-	struct target t = {0};
+	struct target t = { 0 };
 	long results[CALLS + 1];
 	int sv[2], fd, pipes[CALLS + 1], i;
 	pid_t pid;
@@ -346,7 +346,7 @@ static void target_dies(void)
 {
 	struct seccomp_notif *req = NULL;
 	struct seccomp_notif_resp *resp = NULL;
-	struct target t = {.die_pending = true};
+	struct target t = { .die_pending = true };
 	int sv[2], fd;
 	pid_t pid;
 
@@ -446,7 +446,7 @@ static int child_errors(void *arg)
 {
 	struct seccomp_notif *req = NULL;
 	struct seccomp_notif_resp *resp = NULL;
-	struct seccomp_notif_addfd addfd = {.id = 1};
+	struct seccomp_notif_addfd addfd = { .id = 1 };
 	scmp_filter_ctx ctx = notify_filter();
 	int fd, file = open("/dev/null", O_RDONLY);
 	size_t i;
@@ -556,8 +556,8 @@ static void waitkill(bool on)
 {
 	struct seccomp_notif *req = NULL;
 	struct seccomp_notif_resp *resp = NULL;
-	struct target t = {.waitkill = on};
-	struct timespec pause = {0, 10 * 1000 * 1000};
+	struct target t = { .waitkill = on };
+	struct timespec pause = { 0, 10 * 1000 * 1000 };
 	int sv[2], fd, i, valid = 0;
 	long r = 0;
 	pid_t pid;
@@ -610,7 +610,7 @@ int main(void)
 {
 	live_require(live_kernel_filters(), "seccomp filters");
 	live_require(live_kernel_action(SCMP_ACT_NOTIFY) &&
-			 live_kernel_flag(SECCOMP_FILTER_FLAG_NEW_LISTENER),
+			     live_kernel_flag(SECCOMP_FILTER_FLAG_NEW_LISTENER),
 		     "user notification");
 	/* our supervisor must not be stopped by a hung target */
 	alarm(4 * LIVE_TIMEOUT);

@@ -137,10 +137,10 @@ static void set_attrs(scmp_filter_ctx ctx, unsigned int level,
 		unsigned int bit;
 		int attr;
 	} map[] = {
-	    {TSYNC, SCMP_FLTATR_CTL_TSYNC},
-	    {LOG, SCMP_FLTATR_CTL_LOG},
-	    {SSB, SCMP_FLTATR_CTL_SSB},
-	    {WAITKILL, SCMP_FLTATR_CTL_WAITKILL},
+		{ TSYNC, SCMP_FLTATR_CTL_TSYNC },
+		{ LOG, SCMP_FLTATR_CTL_LOG },
+		{ SSB, SCMP_FLTATR_CTL_SSB },
+		{ WAITKILL, SCMP_FLTATR_CTL_WAITKILL },
 	};
 	size_t i;
 	int rc, want_rc;
@@ -256,9 +256,9 @@ static int child_refusals(void *arg)
 	       0);
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_TRACE(1), SCMP_SYS(geteuid), 0),
 	       0);
-	EXPECT(
-	    seccomp_rule_add(ctx, SCMP_ACT_KILL_THREAD, SCMP_SYS(getpgrp), 0),
-	    0);
+	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_KILL_THREAD, SCMP_SYS(getpgrp),
+				0),
+	       0);
 	/* without seccomp(2) there are no notification buffers either */
 	EXPECT(seccomp_notify_alloc(NULL, NULL), level >= 2 ? 0 : -EOPNOTSUPP);
 	seccomp_release(ctx);
@@ -362,17 +362,17 @@ static int child_ssb(void *arg)
 int main(void)
 {
 	static const unsigned int wants[] = {
-	    0,
-	    TSYNC,
-	    LOG,
-	    SSB,
-	    WAITKILL,
-	    NOTIFY,
-	    NOTIFY | TSYNC,
-	    NOTIFY | WAITKILL,
-	    TSYNC | WAITKILL,
-	    TSYNC | LOG | SSB,
-	    ALL,
+		0,
+		TSYNC,
+		LOG,
+		SSB,
+		WAITKILL,
+		NOTIFY,
+		NOTIFY | TSYNC,
+		NOTIFY | WAITKILL,
+		TSYNC | WAITKILL,
+		TSYNC | LOG | SSB,
+		ALL,
 	};
 	struct setup s;
 	unsigned int level;
@@ -387,7 +387,7 @@ int main(void)
 	for (level = 1; level <= 7; level++) {
 		EXPECT_EXIT(live_run(child_refusals, &level), 0);
 		for (i = 0; i < sizeof(wants) / sizeof(wants[0]); i++) {
-			s = (struct setup){.level = level, .want = wants[i]};
+			s = (struct setup){ .level = level, .want = wants[i] };
 			st = live_run(child_load, &s);
 			if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
 				continue;

@@ -59,8 +59,8 @@ static void tripped(const char *what)
 #ifdef WITH_ASAN
 /* from <sanitizer/allocator_interface.h>, not installed everywhere */
 int __sanitizer_install_malloc_and_free_hooks(
-    void (*malloc_hook)(const volatile void *ptr, size_t size),
-    void (*free_hook)(const volatile void *ptr));
+	void (*malloc_hook)(const volatile void *ptr, size_t size),
+	void (*free_hook)(const volatile void *ptr));
 
 static void hook_malloc(const volatile void *ptr, size_t size)
 {
@@ -171,7 +171,7 @@ static char self[4096];
 static int child_load(void *arg)
 {
 	const struct job *job = arg;
-	char *const argv[] = {self, PROBE_ARG, NULL};
+	char *const argv[] = { self, PROBE_ARG, NULL };
 	int rc;
 
 	armed = 1;
@@ -194,7 +194,7 @@ static int probe_victim(void)
 
 static int run_load(scmp_filter_ctx ctx, bool exec)
 {
-	struct job job = {ctx, exec};
+	struct job job = { ctx, exec };
 
 	return live_run(child_load, &job);
 }

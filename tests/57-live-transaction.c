@@ -42,14 +42,8 @@
 
 /* Harmless whatever their arguments, should a broken filter let them run. */
 static const int victims[] = {
-	__NR_getppid,
-	__NR_getuid,
-	__NR_getgid,
-	__NR_geteuid,
-	__NR_getegid,
-	__NR_getpgid,
-	__NR_getsid,
-	__NR_sched_getscheduler,
+	__NR_getppid, __NR_getuid,  __NR_getgid, __NR_geteuid,
+	__NR_getegid, __NR_getpgid, __NR_getsid, __NR_sched_getscheduler,
 };
 #define VICTIM_CNT (sizeof(victims) / sizeof(victims[0]))
 
@@ -134,7 +128,7 @@ static void fail(const char *what)
 static void check_sim(scmp_filter_ctx ctx, const struct model *m)
 {
 	static struct prog_bytes p;
-	struct bpf_sim_prog prog = {0};
+	struct bpf_sim_prog prog = { 0 };
 	struct bpf_sim_result res;
 	struct seccomp_data data;
 	unsigned int v;
@@ -262,8 +256,9 @@ static void one_round(void)
 		default:
 			v = (unsigned int)(rnd() % VICTIM_CNT);
 			/* now and then the default action: -EACCES */
-			action = SCMP_ACT_ERRNO(
-			    rnd() % 16 == 0 ? DEFAULT_ERRNO : 1 + rnd() % 6);
+			action =
+				SCMP_ACT_ERRNO(rnd() % 16 == 0 ? DEFAULT_ERRNO :
+								 1 + rnd() % 6);
 			/* -1: unconditional */
 			value = (int)(rnd() % (VALUES + 1)) - 1;
 			export(ctx, &before);
@@ -272,8 +267,8 @@ static void one_round(void)
 						      0);
 			else
 				rc = seccomp_rule_add(
-				    ctx, action, victims[v], 1,
-				    SCMP_A0(SCMP_CMP_EQ, value));
+					ctx, action, victims[v], 1,
+					SCMP_A0(SCMP_CMP_EQ, value));
 			want = model_add(&model, v, action, value);
 			if (trace)
 				printf("%u: add %d ERRNO(%u) arg0 == %d: %d\n",
@@ -283,8 +278,7 @@ static void one_round(void)
 			if (rc != 0) {
 				export(ctx, &after);
 				if (!same_bytes(&before, &after))
-					fail(
-					    "a failed add changed the program");
+					fail("a failed add changed the program");
 			}
 			break;
 		}

@@ -46,7 +46,7 @@
 
 /* Harmless whatever their arguments, in ascending number on most ABIs. */
 static const char *const victim_names[] = {
-    "sched_yield", "getppid", "gettid", "getrandom", "membarrier",
+	"sched_yield", "getppid", "gettid", "getrandom", "membarrier",
 };
 #define VICTIM_CNT (sizeof(victim_names) / sizeof(victim_names[0]))
 
@@ -80,8 +80,8 @@ static scmp_filter_ctx big_filter(uint32_t optimize)
 		if (name == NULL)
 			continue;
 		free(name);
-		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1 + nr - NR_BASE),
-				      nr, 1, SCMP_A0(SCMP_CMP_EQ, MAGIC));
+		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1 + nr - NR_BASE), nr,
+				      1, SCMP_A0(SCMP_CMP_EQ, MAGIC));
 		/* victims have their rule already: same chain, -EEXIST */
 		if (rc != 0 && rc != -EEXIST)
 			goto fail;
@@ -119,9 +119,9 @@ static int child_big(void *arg)
 		return LIVE_SETUP_FAILED;
 	for (v = 0; v < VICTIM_CNT; v++) {
 		job->got[v][0] =
-		    live_syscall(victims[v], (long)MAGIC, 0, 0, 0, 0, 0);
-		job->got[v][1] =
-		    live_syscall(victims[v], (long)(MAGIC + 1), 0, 0, 0, 0, 0);
+			live_syscall(victims[v], (long)MAGIC, 0, 0, 0, 0, 0);
+		job->got[v][1] = live_syscall(victims[v], (long)(MAGIC + 1), 0,
+					      0, 0, 0, 0);
 	}
 	/* the filter must not stop the calls this child makes to report */
 	for (v = 0; v < VICTIM_CNT; v++) {
@@ -135,7 +135,7 @@ static int child_big(void *arg)
 static void big(uint32_t optimize)
 {
 	static struct program p;
-	struct bpf_sim_prog prog = {0};
+	struct bpf_sim_prog prog = { 0 };
 	struct bpf_sim_result res;
 	struct seccomp_data data;
 	struct big_job job;

@@ -123,9 +123,9 @@ enum fail_kind { F_NONE, F_INIT, F_RC, F_EXPORT, F_VERIFY, F_PFC, F_ACTION };
 
 struct failure {
 	enum fail_kind kind;
-	unsigned int op;		/* F_RC */
-	int want, got;			/* F_RC, F_EXPORT, F_PFC */
-	struct seccomp_data data;	/* F_ACTION */
+	unsigned int op;	  /* F_RC */
+	int want, got;		  /* F_RC, F_EXPORT, F_PFC */
+	struct seccomp_data data; /* F_ACTION */
 	uint32_t want_act, got_act;
 	struct bpf_sim_fault fault;
 };
@@ -137,14 +137,14 @@ struct ctx {
 	unsigned int pool_cnt;
 	unsigned long long inputs;
 	unsigned long long rules_ok, rules_failed;
-	unsigned long long rc_count[160];	/* rule adds by -rc */
+	unsigned long long rc_count[160]; /* rule adds by -rc */
 };
 
 struct run {
 	struct ctx *c;
 	struct bpf_sim_prog *prog;
 	struct failure *f;
-	const struct seccomp_data *only;	/* check just this input */
+	const struct seccomp_data *only; /* check just this input */
 };
 
 static int check_input(const struct seccomp_data *d, void *arg)
@@ -282,8 +282,13 @@ static void report(struct ctx *c, struct prop_script *s, uint64_t seed,
 		   const char *what)
 {
 	static const char *const kinds[] = {
-		"", "seccomp_init failed", "return code", "export failed",
-		"invalid BPF", "PFC export failed", "filter result",
+		"",
+		"seccomp_init failed",
+		"return code",
+		"export failed",
+		"invalid BPF",
+		"PFC export failed",
+		"filter result",
 	};
 	struct pm_why why;
 	struct failure f;
@@ -356,8 +361,9 @@ int main(void)
 	 * a tenth of the scripts set KVERMAX, a tenth of the rules compare
 	 * an argument more than once (lib/prop.c)
 	 */
-	struct prop_gen_opts opts = { .txn = true, .invalid = true,
-				      .kvermax = 10, .repeat = 10 };
+	struct prop_gen_opts opts = {
+		.txn = true, .invalid = true, .kvermax = 10, .repeat = 10
+	};
 	struct prop_script s;
 	struct failure f;
 	struct prop_rng rng;
@@ -382,9 +388,8 @@ int main(void)
 	c.model = pm_new(&c.api);
 	if (c.model == NULL)
 		return 1;
-	c.pool_cnt = (unsigned int)prop_syscall_pool(&c.api, c.pool,
-						     sizeof(c.pool) /
-							     sizeof(c.pool[0]));
+	c.pool_cnt = (unsigned int)prop_syscall_pool(
+		&c.api, c.pool, sizeof(c.pool) / sizeof(c.pool[0]));
 	opts.syscalls = c.pool;
 	opts.syscall_cnt = c.pool_cnt;
 
@@ -422,8 +427,8 @@ int main(void)
 		report(&c, &s, rs, what);
 	}
 	printf("%" PRIu64 " rounds (SEED=0x%" PRIx64 "), %llu rules accepted, "
-	       "%llu refused, %llu inputs checked\n", r, seed, c.rules_ok,
-	       c.rules_failed, c.inputs);
+	       "%llu refused, %llu inputs checked\n",
+	       r, seed, c.rules_ok, c.rules_failed, c.inputs);
 	printf("rule add return codes:");
 	for (r = 0; r < 160; r++)
 		if (c.rc_count[r] > 0)

@@ -55,7 +55,7 @@ struct known {
 	char cat[CAT_LEN];
 	char reason[512];
 	unsigned long long seen;
-	bool shown;		/* an example was printed */
+	bool shown; /* an example was printed */
 };
 
 struct diff {
@@ -67,17 +67,17 @@ struct diff {
 	unsigned int known_cnt;
 	unsigned long long inputs, rounds_clean, dropped;
 	bool examples;
-	const char *example_cat;	/* show examples of this one only */
+	const char *example_cat; /* show examples of this one only */
 	bool tally;
 	int timeout_ms;		/* for one script on their library */
-	volatile int *progress;	/* shared with the child: its call */
-	uint32_t model_default;	/* the current script's default action */
+	volatile int *progress; /* shared with the child: its call */
+	uint32_t model_default; /* the current script's default action */
 	uint64_t seed;		/* the current round's */
 };
 
 /* One difference: where it is and its category. */
 struct finding {
-	bool rc;		/* a return code, else a filter result */
+	bool rc; /* a return code, else a filter result */
 	unsigned int op;
 	int ours_rc, theirs_rc;
 	struct seccomp_data data;
@@ -92,7 +92,7 @@ struct theirs {
 	uint32_t len;
 	int rcs[PROP_OPS_MAX];
 	unsigned char *bpf;
-	int hung;		/* the call that did not return, or -1 */
+	int hung; /* the call that did not return, or -1 */
 };
 
 static struct known *known_lookup(struct diff *df, const char *cat)
@@ -126,7 +126,8 @@ static struct known *known_find(struct diff *df, const char *cat)
 static bool want_example(const struct diff *df, const struct known *k)
 {
 	return df->examples && !k->shown &&
-	       (df->example_cat == NULL || strcmp(df->example_cat, k->cat) == 0);
+	       (df->example_cat == NULL ||
+		strcmp(df->example_cat, k->cat) == 0);
 }
 
 /* Reads "CATEGORY REASON..." lines; '#' starts a comment line. */
@@ -187,8 +188,9 @@ static void names_collect(struct names *ns, const struct prop_api *api,
 {
 	/* pseudo numbers, the tables, MIPS bases, x32, ARM private calls */
 	static const int ranges[][2] = {
-		{ -10300, -10000 }, { -300, 1100 }, { 4000, 4600 },
-		{ 5000, 5600 }, { 6000, 6600 }, { 0x40000000, 0x40000600 },
+		{ -10300, -10000 },   { -300, 1100 },
+		{ 4000, 4600 },	      { 5000, 5600 },
+		{ 6000, 6600 },	      { 0x40000000, 0x40000600 },
 		{ 0xf0000, 0xf0010 },
 	};
 	unsigned int r;
@@ -231,12 +233,13 @@ static bool table_differs(struct diff *df, const char *name, int *fails)
 		k = known_find(df, cat);
 		if (k == NULL) {
 			printf("FAIL unlisted difference %s: %s %s is %d in "
-			       "ours, %d in theirs\n", cat, a->name, name, o,
-			       t);
+			       "ours, %d in theirs\n",
+			       cat, a->name, name, o, t);
 			(*fails)++;
 		} else if (k->seen++ == 0 && df->examples) {
 			printf("example %s: %s %s is %d in ours, %d in "
-			       "theirs\n", cat, a->name, name, o, t);
+			       "theirs\n",
+			       cat, a->name, name, o, t);
 		}
 		return true;
 	}
@@ -362,8 +365,8 @@ static void classify_rc(struct diff *df, const struct prop_script *s,
 	unsigned int j, n;
 
 	if ((op->kind == PROP_ARCH_ADD || op->kind == PROP_ARCH_REMOVE) &&
-	    a != NULL && df->theirs.resolve_name_arch(a->token, "read") ==
-				 __NR_SCMP_ERROR) {
+	    a != NULL &&
+	    df->theirs.resolve_name_arch(a->token, "read") == __NR_SCMP_ERROR) {
 		snprintf(cat, CAT_LEN, "arch:%s", a->name);
 		return;
 	}
@@ -406,8 +409,8 @@ static void classify_rc(struct diff *df, const struct prop_script *s,
 		rel[0] = ':';
 		pm_relation(df->model, op, rel + 1, sizeof(rel) - 1);
 	}
-	snprintf(cat, CAT_LEN, "rc:%s:%d/%d%s", kinds[op->kind], rcs[i],
-		 theirs, rel);
+	snprintf(cat, CAT_LEN, "rc:%s:%d/%d%s", kinds[op->kind], rcs[i], theirs,
+		 rel);
 }
 
 /*
@@ -622,8 +625,9 @@ static void classify_act(struct diff *df, const struct seccomp_data *d,
 		b = why.match_rules[i];
 		if (why.match_actions[i] != theirs)
 			continue;
-		if (other < 0 || pm_rule_part(st, why.rule, b) <
-					 pm_rule_part(st, why.rule, other) ||
+		if (other < 0 ||
+		    pm_rule_part(st, why.rule, b) <
+			    pm_rule_part(st, why.rule, other) ||
 		    (pm_rule_part(st, why.rule, b) ==
 			     pm_rule_part(st, why.rule, other) &&
 		     pm_rule_cmp_first_diff(st, b, other, kinds,
@@ -660,11 +664,10 @@ struct input_run {
 	struct diff *df;
 	struct bpf_sim_prog *ours, *theirs;
 	struct finding *f;
-	const char *want_cat;	/* when minimising: this category only */
+	const char *want_cat; /* when minimising: this category only */
 	const struct prop_script *s;
 	const int *rcs;
 };
-
 
 /* Whether an action is one the script mentions anywhere. */
 static bool script_action(const struct prop_script *s, uint32_t action)
@@ -790,8 +793,8 @@ static int theirs_run(struct diff *df, const struct prop_script *s,
 		buf = NULL;
 		len = 0;
 		if (ctx != NULL)
-			t->export_rc = prop_export_raw(&df->theirs, ctx, &buf,
-						       &len);
+			t->export_rc =
+				prop_export_raw(&df->theirs, ctx, &buf, &len);
 		t->len = (uint32_t)len;
 		if (write(fds[1], t, sizeof(*t)) != (ssize_t)sizeof(*t) ||
 		    (len > 0 && write(fds[1], buf, len) != (ssize_t)len))
@@ -805,9 +808,9 @@ static int theirs_run(struct diff *df, const struct prop_script *s,
 	t->bpf = NULL;
 	if (rc == 0 && t->len > 0) {
 		t->bpf = malloc(t->len);
-		rc = t->bpf == NULL ? -ECHILD :
-				      read_all(fds[0], t->bpf, t->len,
-					       deadline);
+		rc = t->bpf == NULL ?
+			     -ECHILD :
+			     read_all(fds[0], t->bpf, t->len, deadline);
 	}
 	close(fds[0]);
 	if (rc == -ETIMEDOUT) {
@@ -829,8 +832,8 @@ static int theirs_run(struct diff *df, const struct prop_script *s,
  * counted and the call dropped (returns true); when minimising it counts
  * only if it is the category looked for.
  */
-static bool drop_known(struct diff *df, struct prop_script *s,
-		       unsigned int i, const char *cat, const char *want_cat)
+static bool drop_known(struct diff *df, struct prop_script *s, unsigned int i,
+		       const char *cat, const char *want_cat)
 {
 	struct known *k;
 
@@ -961,8 +964,7 @@ static bool run_both(struct diff *df, struct prop_script *s, uint64_t seed,
 		if (want_cat != NULL && strcmp(f->cat, want_cat) == 0)
 			goto out;
 		k = known_find(df, f->cat);
-		if (k == NULL ||
-		    (want_cat == NULL && want_example(df, k)))
+		if (k == NULL || (want_cat == NULL && want_example(df, k)))
 			goto out;
 		k->seen++;
 		df->dropped += s->cnt - clean.cnt;
@@ -996,8 +998,8 @@ static bool run_both(struct diff *df, struct prop_script *s, uint64_t seed,
 	if (only != NULL)
 		ok = check_input(only, &ir) == 0;
 	else
-		ok = pm_inputs(df->model, &rng, RANDOM_PER_SYSCALL,
-			       check_input, &ir) == 0;
+		ok = pm_inputs(df->model, &rng, RANDOM_PER_SYSCALL, check_input,
+			       &ir) == 0;
 out:
 	bpf_sim_free(&po);
 	bpf_sim_free(&pt);
@@ -1028,8 +1030,8 @@ static void minimise(struct diff *df, struct prop_script *s, uint64_t seed,
 				continue;
 			t = *s;
 			prop_script_drop(&t, i);
-			if (run_both(df, &t, seed, cat,
-				     f->rc ? NULL : &data, &g))
+			if (run_both(df, &t, seed, cat, f->rc ? NULL : &data,
+				     &g))
 				continue;
 			*s = t;
 			changed = true;
@@ -1075,7 +1077,8 @@ static void report(struct diff *df, struct prop_script *s, uint64_t seed,
 		       k->reason, what, seed);
 	else
 		printf("FAIL %s seed 0x%016" PRIx64 ": unlisted difference "
-		       "%s\n", what, seed, cat);
+		       "%s\n",
+		       what, seed, cat);
 	printf("minimal reproduction:\n");
 	ctx = prop_run(&df->ours, s, rcs);
 	if (ctx != NULL)
@@ -1139,8 +1142,8 @@ int main(void)
 	df.examples = examples != NULL && *examples != '\0' &&
 		      strcmp(examples, "0") != 0;
 	/* EXAMPLES=CATEGORY: that one only */
-	df.example_cat = df.examples && strcmp(examples, "1") != 0 ? examples :
-								     NULL;
+	df.example_cat =
+		df.examples && strcmp(examples, "1") != 0 ? examples : NULL;
 	df.timeout_ms = (int)env_u64("DIFF_TIMEOUT_MS", 2000);
 	df.tally = env_u64("DIFF_TALLY", 0) != 0;
 	prop_api_ours(&df.ours);
@@ -1149,8 +1152,8 @@ int main(void)
 		return 77;
 	}
 	v = df.theirs.version();
-	if (v->major != 2 || (v->minor == SCMP_VER_MINOR &&
-			      v->micro == SCMP_VER_MICRO)) {
+	if (v->major != 2 ||
+	    (v->minor == SCMP_VER_MINOR && v->micro == SCMP_VER_MICRO)) {
 		printf("SKIP: the system library is %u.%u.%u\n", v->major,
 		       v->minor, v->micro);
 		return 77;
@@ -1200,8 +1203,8 @@ int main(void)
 
 	printf("%" PRIu64 " rounds (SEED=0x%" PRIx64 "), %llu passed; "
 	       "%llu inputs compared; %llu calls dropped for "
-	       "known differences\n", r, seed, df.rounds_clean, df.inputs,
-	       df.dropped);
+	       "known differences\n",
+	       r, seed, df.rounds_clean, df.inputs, df.dropped);
 	for (i = 0; i < df.known_cnt; i++) {
 		if (df.known[i].seen == 0)
 			continue;

@@ -105,7 +105,8 @@ int main(void)
 		   strncmp(lib, dir, strlen(dir)) != 0 ||
 		   lib[strlen(dir)] != '/') {
 		printf("FAIL: seccomp_init comes from %s, outside the build "
-		       "tree %s\n", lib, builddir);
+		       "tree %s\n",
+		       lib, builddir);
 		test_failures++;
 	} else {
 		printf("library: %s\n", lib);
@@ -120,8 +121,8 @@ int main(void)
 			    RTLD_NOW | RTLD_LOCAL);
 		if (h == NULL)
 			continue;
-		their_version = (const struct scmp_version *(*)(void))
-			dlsym(h, "seccomp_version");
+		their_version = (const struct scmp_version *(*)(void))dlsym(
+			h, "seccomp_version");
 		if (their_version != NULL) {
 			printf("system library %s: %u.%u.%u\n", system_paths[i],
 			       their_version()->major, their_version()->minor,

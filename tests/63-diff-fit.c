@@ -27,7 +27,7 @@
 #include "prop.h"
 
 #define VALUES 1100
-#define NR_IOCTL 16	/* on x86_64, which the filter is for */
+#define NR_IOCTL 16 /* on x86_64, which the filter is for */
 
 static uint64_t value(unsigned int i)
 {

@@ -33,11 +33,11 @@ struct rule {
 struct bug {
 	const char *what;
 	uint32_t def_action;
-	uint32_t extra_arch;	/* an ABI added to x86_64, or 0 */
+	uint32_t extra_arch; /* an ABI added to x86_64, or 0 */
 	struct rule rules[2];
-	int nr;			/* the input, on x86_64 */
+	int nr; /* the input, on x86_64 */
 	uint64_t args[6];
-	uint32_t want;		/* the action the rules give it */
+	uint32_t want; /* the action the rules give it */
 };
 
 /* clang-format off: the cases read as tables */
@@ -120,7 +120,7 @@ fail:
 /* The action of @api's filter for @bug's input, or -1 if none. */
 static int64_t simulate(const struct prop_api *api, const struct bug *bug)
 {
-	struct seccomp_data d = {.nr = bug->nr, .arch = AUDIT_ARCH_X86_64};
+	struct seccomp_data d = { .nr = bug->nr, .arch = AUDIT_ARCH_X86_64 };
 	struct bpf_sim_prog prog;
 	struct bpf_sim_result res;
 	scmp_filter_ctx ctx = build(api, bug);
@@ -161,7 +161,7 @@ int main(void)
 	struct prop_api ours, theirs;
 	bool have_theirs = prop_api_open_system(&theirs) == 0;
 	bool live =
-	    prop_arch_native() == SCMP_ARCH_X86_64 && live_kernel_filters();
+		prop_arch_native() == SCMP_ARCH_X86_64 && live_kernel_filters();
 	char want[32], got[32];
 	unsigned int i;
 
@@ -173,8 +173,8 @@ int main(void)
 		prop_action_str(bug->want, want, sizeof(want));
 		if (action != bug->want) {
 			printf("FAIL: %s: ours gives %s, want %s\n", bug->what,
-			       action < 0 ? "no program"
-					  : prop_action_str((uint32_t)action,
+			       action < 0 ? "no program" :
+					    prop_action_str((uint32_t)action,
 							    got, sizeof(got)),
 			       want);
 			test_failures++;
@@ -185,15 +185,14 @@ int main(void)
 			action = simulate(&theirs, bug);
 			printf("%s: system libseccomp gives %s (rules: %s)\n",
 			       bug->what,
-			       action < 0 ? "no program"
-					  : prop_action_str((uint32_t)action,
+			       action < 0 ? "no program" :
+					    prop_action_str((uint32_t)action,
 							    got, sizeof(got)),
 			       want);
 		}
 	}
 	if (!live)
-		printf(
-		    "not an x86_64 host with seccomp: kernel half skipped\n");
+		printf("not an x86_64 host with seccomp: kernel half skipped\n");
 	if (have_theirs)
 		prop_api_close(&theirs);
 	if (test_failures == 0)

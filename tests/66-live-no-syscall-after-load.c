@@ -57,15 +57,15 @@
  * never let a stray system call through. The last one takes the spill.
  */
 static const int targets[] = {
-    __NR_getppid, __NR_getpgid, __NR_getuid, __NR_getgid,
-    __NR_geteuid, __NR_getegid, __NR_sched_yield,
+	__NR_getppid, __NR_getpgid, __NR_getuid,      __NR_getgid,
+	__NR_geteuid, __NR_getegid, __NR_sched_yield,
 };
 #define TARGET_CNT (sizeof(targets) / sizeof(targets[0]))
 #define SPILL __NR_getpid
 #define SPILL_ERRNO 77
 
 static const unsigned int sizes[] = {
-    1, 2, 10, 50, 100, 200, 400, 700, 1000, 1500, 2000, 3000, 4000,
+	1, 2, 10, 50, 100, 200, 400, 700, 1000, 1500, 2000, 3000, 4000,
 };
 #define SIZE_CNT (sizeof(sizes) / sizeof(sizes[0]))
 
@@ -78,12 +78,12 @@ enum heap {
 	HEAP_CNT
 };
 static const char *const heap_names[] = {
-    "fresh", "heap-freed", "mmap-freed", "top-low", "kept",
+	"fresh", "heap-freed", "mmap-freed", "top-low", "kept",
 };
 
 enum variant { PLAIN, REUSED, PRECOMPUTE, TRANSACTION, NOTIFY, VARIANT_CNT };
 static const char *const variant_names[] = {
-    "plain", "reused", "precompute", "transaction", "notify",
+	"plain", "reused", "precompute", "transaction", "notify",
 };
 
 struct setup {
@@ -215,9 +215,9 @@ static int add_rules(scmp_filter_ctx ctx, unsigned int rules, bool keep_between)
 				      0);
 	for (i = 0; i < rules && rc == 0; i++) {
 		rc = seccomp_rule_add(
-		    ctx, SCMP_ACT_ERRNO(1 + i % 100),
-		    i < RULES_IN_PROGRAM ? targets[i % TARGET_CNT] : SPILL, 1,
-		    SCMP_A0(SCMP_CMP_EQ, rule_value(i)));
+			ctx, SCMP_ACT_ERRNO(1 + i % 100),
+			i < RULES_IN_PROGRAM ? targets[i % TARGET_CNT] : SPILL,
+			1, SCMP_A0(SCMP_CMP_EQ, rule_value(i)));
 		if (keep_between && i % 512 == 0)
 			keep(3000);
 	}
@@ -399,7 +399,7 @@ int main(void)
 		s.deflt = SCMP_ACT_KILL_PROCESS;
 	/* NOTIFY with TSYNC needs TSYNC_ESRCH: API level 6 */
 	s.notify_ok =
-	    live_kernel_action(SCMP_ACT_NOTIFY) && seccomp_api_get() >= 6;
+		live_kernel_action(SCMP_ACT_NOTIFY) && seccomp_api_get() >= 6;
 
 	EXPECT_EXIT(live_run(concurrency, NULL), 0);
 	for (n = 0; n < SIZE_CNT; n++) {

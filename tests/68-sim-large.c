@@ -57,7 +57,8 @@ static scmp_filter_ctx build(uint32_t arch, unsigned int seed)
 		if (num < 0)
 			continue;
 		if (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(nr + 1), num, 1,
-				     SCMP_A0(SCMP_CMP_EQ, datum(nr, seed))) != 0)
+				     SCMP_A0(SCMP_CMP_EQ, datum(nr, seed))) !=
+		    0)
 			goto fail;
 	}
 	return ctx;
@@ -155,7 +156,9 @@ static int load_in_child(scmp_filter_ctx ctx)
 static void check_too_large(void)
 {
 	static const uint32_t arches[] = {
-		SCMP_ARCH_X86_64, SCMP_ARCH_AARCH64, SCMP_ARCH_RISCV64,
+		SCMP_ARCH_X86_64,
+		SCMP_ARCH_AARCH64,
+		SCMP_ARCH_RISCV64,
 		SCMP_ARCH_LOONGARCH64,
 	};
 	scmp_filter_ctx ctx, part;
@@ -295,7 +298,8 @@ static void check_oversized(void)
 	/* a small program first, kept by the filter */
 	EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1),
 				seccomp_syscall_resolve_name("write"), 1,
-				SCMP_A0(SCMP_CMP_EQ, 1)), 0);
+				SCMP_A0(SCMP_CMP_EQ, 1)),
+	       0);
 	EXPECT(seccomp_precompute(ctx), 0);
 	EXPECT(seccomp_export_bpf_mem(ctx, small, &small_len), 0);
 
@@ -374,7 +378,8 @@ static void check_long_chain(void)
 	}
 	for (i = 0; i < CHAIN_RULES && rc == 0; i++)
 		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(i + 1), native_nr(0),
-				      1, SCMP_A0(SCMP_CMP_EQ, datum((int)i, 9)));
+				      1,
+				      SCMP_A0(SCMP_CMP_EQ, datum((int)i, 9)));
 	EXPECT(rc, 0);
 	EXPECT(seccomp_export_bpf_mem(ctx, NULL, &len), 0);
 	buf = malloc(len);
@@ -409,17 +414,20 @@ static void check_long_chain(void)
 	 * does every one after it.
 	 */
 	for (i = CHAIN_RULES, rc = 0; i < CHAIN_RULES + 40; i++) {
-		EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(i + 1), native_nr(0),
-					1, SCMP_A0(SCMP_CMP_EQ,
-						   datum((int)i, 9))), 0);
+		EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(i + 1),
+					native_nr(0), 1,
+					SCMP_A0(SCMP_CMP_EQ, datum((int)i, 9))),
+		       0);
 		len = 0;
 		if (rc == 0) {
 			rc = seccomp_export_bpf_mem(ctx, NULL, &len);
 			if (rc == 0)
-				EXPECT(len <= BPF_MAXINSNS * sizeof(prog.insns[0]),
+				EXPECT(len <= BPF_MAXINSNS *
+						       sizeof(prog.insns[0]),
 				       1);
 		} else {
-			EXPECT(seccomp_export_bpf_mem(ctx, NULL, &len), -EFAULT);
+			EXPECT(seccomp_export_bpf_mem(ctx, NULL, &len),
+			       -EFAULT);
 		}
 	}
 	EXPECT(rc, -EFAULT);

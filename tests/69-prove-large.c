@@ -126,9 +126,10 @@ static int chain_and_edge(struct prove_tally *t)
 		rc = export_len(ctx, &len);
 		if (rc == -EFAULT)
 			break;
-		if (rc != 0 || len > BPF_MAXINSNS * sizeof(struct sock_filter)) {
-			printf("FAIL edge: %u rules: %d, %zu bytes\n", i + 1, rc,
-			       len);
+		if (rc != 0 ||
+		    len > BPF_MAXINSNS * sizeof(struct sock_filter)) {
+			printf("FAIL edge: %u rules: %d, %zu bytes\n", i + 1,
+			       rc, len);
 			failed = 1;
 			break;
 		}
@@ -171,9 +172,10 @@ static int tree(struct prove_tally *t)
 	for (i = 0; i < NR_LIMIT && rc == 0; i += 2) {
 		nr = native_nr(i);
 		if (nr >= 0)
-			rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(i + 1), nr, 2,
-					      SCMP_A0(SCMP_CMP_EQ, i),
-					      SCMP_A1(SCMP_CMP_GT, datum(i, 3)));
+			rc = seccomp_rule_add(
+				ctx, SCMP_ACT_ERRNO(i + 1), nr, 2,
+				SCMP_A0(SCMP_CMP_EQ, i),
+				SCMP_A1(SCMP_CMP_GT, datum(i, 3)));
 	}
 	if (rc != 0) {
 		printf("FAIL tree: cannot build the filter\n");
@@ -200,8 +202,7 @@ static int rejected(struct prove_tally *t)
 			     SCMP_A0(SCMP_CMP_EQ, 1)) != 0 ||
 	    seccomp_rule_add(ctx, SCMP_ACT_KILL, native_nr(2), 1,
 			     SCMP_A1(SCMP_CMP_GE, datum(2, 2))) != 0 ||
-	    seccomp_precompute(ctx) != 0 ||
-	    seccomp_transaction_start(ctx) != 0)
+	    seccomp_precompute(ctx) != 0 || seccomp_transaction_start(ctx) != 0)
 		rc = -1;
 	/* two 64-bit datums no other rule shares: four jumps each, at least */
 	for (i = 0; i < HUGE_RULES && rc == 0; i++) {

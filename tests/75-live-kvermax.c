@@ -89,8 +89,7 @@ static scmp_filter_ctx profile(enum variant variant)
 
 	if (ctx == NULL)
 		return NULL;
-	for (i = 0; i < sizeof(allowed) / sizeof(allowed[0]) && rc == 0;
-	     i++) {
+	for (i = 0; i < sizeof(allowed) / sizeof(allowed[0]) && rc == 0; i++) {
 		nr = seccomp_syscall_resolve_name(allowed[i]);
 		if (nr != __NR_SCMP_ERROR)
 			rc = seccomp_rule_add(ctx, SCMP_ACT_ALLOW, nr, 0);
@@ -160,19 +159,22 @@ static int child(void *arg)
 	switch (variant) {
 	case PLAIN:
 		EXPECT(live_syscall(__NR_clone3, 0, CLONE_ARGS_SIZE, 0, 0, 0,
-				    0), -EPERM);
+				    0),
+		       -EPERM);
 		EXPECT(start_thread(), clone3_breaks);
 		EXPECT(spawn_true(), clone3_breaks);
 		break;
 	case KVERMAX:
 		EXPECT(live_syscall(__NR_clone3, 0, CLONE_ARGS_SIZE, 0, 0, 0,
-				    0), -ENOSYS);
+				    0),
+		       -ENOSYS);
 		EXPECT(start_thread(), 0);
 		EXPECT(spawn_true(), 0);
 		break;
 	case KVERMAX_RULE:
 		EXPECT(live_syscall(__NR_clone3, 0, CLONE_ARGS_SIZE, 0, 0, 0,
-				    0), -EACCES);
+				    0),
+		       -EACCES);
 		break;
 	}
 	return live_child_result();

@@ -63,7 +63,8 @@ static int build(struct answers *out)
 		return -ENOMEM;
 	rc = seccomp_rule_add(ctx, SCMP_ACT_LOG, SCMP_SYS(getppid), 0);
 	if (rc == 0)
-		rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(getpgrp), 0);
+		rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(getpgrp),
+				      0);
 	if (rc == 0)
 		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM),
 				      SCMP_SYS(write), 1,

@@ -106,8 +106,8 @@ static void check_call(struct call *c)
 		printf("FAIL %s: the simulator cannot run the program\n",
 		       c->what);
 		test_failures++;
-	} else if (is_errno ? got != want
-			    : got <= -E_SOCKET_UNIX && got >= -E_SEMGET) {
+	} else if (is_errno ? got != want :
+			      got <= -E_SOCKET_UNIX && got >= -E_SEMGET) {
 		printf("FAIL %s (nr %ld, a0 %#lx): kernel %ld, simulator %s "
 		       "%ld\n",
 		       c->what, c->nr, (unsigned long)c->a[0], got,

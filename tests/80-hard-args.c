@@ -36,19 +36,20 @@ struct env {
 	scmp_filter_ctx same;  /* like ctx: mergeable but for its ABI */
 };
 
-static const struct scmp_arg_cmp one_cmp[] = {SCMP_A0(SCMP_CMP_EQ, 1)};
+static const struct scmp_arg_cmp one_cmp[] = { SCMP_A0(SCMP_CMP_EQ, 1) };
 static const struct scmp_arg_cmp seven_cmps[7] = {
-    SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A1(SCMP_CMP_EQ, 1), SCMP_A2(SCMP_CMP_EQ, 2),
-    SCMP_A3(SCMP_CMP_EQ, 3), SCMP_A4(SCMP_CMP_EQ, 4), SCMP_A5(SCMP_CMP_EQ, 5),
-    SCMP_A5(SCMP_CMP_EQ, 6),
+	SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A1(SCMP_CMP_EQ, 1),
+	SCMP_A2(SCMP_CMP_EQ, 2), SCMP_A3(SCMP_CMP_EQ, 3),
+	SCMP_A4(SCMP_CMP_EQ, 4), SCMP_A5(SCMP_CMP_EQ, 5),
+	SCMP_A5(SCMP_CMP_EQ, 6),
 };
 
 static uint32_t other_order_arch(void)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-	uint32_t token = seccomp_arch_add(ctx, SCMP_ARCH_S390X) == -EDOM
-			     ? SCMP_ARCH_S390X
-			     : SCMP_ARCH_X86_64;
+	uint32_t token = seccomp_arch_add(ctx, SCMP_ARCH_S390X) == -EDOM ?
+				 SCMP_ARCH_S390X :
+				 SCMP_ARCH_X86_64;
 
 	seccomp_release(ctx);
 	return token;
@@ -56,8 +57,8 @@ static uint32_t other_order_arch(void)
 
 static uint32_t same_order_arch(void)
 {
-	return other_order_arch() == SCMP_ARCH_S390X ? SCMP_ARCH_AARCH64
-						     : SCMP_ARCH_PPC64;
+	return other_order_arch() == SCMP_ARCH_S390X ? SCMP_ARCH_AARCH64 :
+						       SCMP_ARCH_PPC64;
 }
 
 static void env_make(struct env *e)
@@ -132,7 +133,7 @@ static int rule4(scmp_filter_ctx ctx, uint32_t act, int sys, unsigned int cnt,
 /* One comparison in a rule on write(2). */
 static int cmp1(scmp_filter_ctx ctx, unsigned int arg, int op)
 {
-	struct scmp_arg_cmp c = {arg, (enum scmp_compare)op, 1, 1};
+	struct scmp_arg_cmp c = { arg, (enum scmp_compare)op, 1, 1 };
 
 	return rule4(ctx, SCMP_ACT_ERRNO(2), SCMP_SYS(read), 1, &c);
 }
@@ -184,10 +185,10 @@ struct row {
 	int flags;
 };
 
-#define ROW(name, expr)                                                        \
-	static int name(struct env *e)                                         \
-	{                                                                      \
-		return (expr);                                                 \
+#define ROW(name, expr)                \
+	static int name(struct env *e) \
+	{                              \
+		return (expr);         \
 	}
 
 /* NULL and ABI-less contexts */
@@ -215,8 +216,8 @@ ROW(r_pfc_null, seccomp_export_pfc(NULL, 1))
 ROW(r_pfc_empty, seccomp_export_pfc(e->empty, 1))
 ROW(r_bpf_null, seccomp_export_bpf(NULL, 1))
 ROW(r_bpf_empty, seccomp_export_bpf(e->empty, 1))
-ROW(r_mem_null, seccomp_export_bpf_mem(NULL, NULL, &(size_t){0}))
-ROW(r_mem_empty, seccomp_export_bpf_mem(e->empty, NULL, &(size_t){0}))
+ROW(r_mem_null, seccomp_export_bpf_mem(NULL, NULL, &(size_t){ 0 }))
+ROW(r_mem_empty, seccomp_export_bpf_mem(e->empty, NULL, &(size_t){ 0 }))
 ROW(r_txn_start_null, seccomp_transaction_start(NULL))
 ROW(r_txn_start_empty, seccomp_transaction_start(e->empty))
 ROW(r_txn_commit_null, seccomp_transaction_commit(NULL))
@@ -231,7 +232,7 @@ ROW(r_arch_remove_empty, seccomp_arch_remove(e->empty, SCMP_ARCH_NATIVE))
 /* NULL pointers */
 ROW(r_attr_get_nullval, seccomp_attr_get(e->ctx, SCMP_FLTATR_CTL_NNP, NULL))
 ROW(r_mem_nulllen, seccomp_export_bpf_mem(e->ctx, NULL, NULL))
-ROW(r_mem_nulllen_buf, seccomp_export_bpf_mem(e->ctx, (char[8]){0}, NULL))
+ROW(r_mem_nulllen_buf, seccomp_export_bpf_mem(e->ctx, (char[8]){ 0 }, NULL))
 ROW(r_rule_nullarray, rule4(e->ctx, SCMP_ACT_KILL, SCMP_SYS(read), 1, NULL))
 ROW(r_arch_name_null, (int)seccomp_arch_resolve_name(NULL))
 ROW(r_arch_name_empty, (int)seccomp_arch_resolve_name(""))
@@ -382,7 +383,7 @@ ROW(r_l4_notify_init, (at_level(4), seccomp_init(SCMP_ACT_NOTIFY) != NULL))
 ROW(r_l4_notify_reset, (at_level(4), seccomp_reset(e->ctx, SCMP_ACT_NOTIFY)))
 ROW(r_l1_notify_alloc, (at_level(1), seccomp_notify_alloc(NULL, NULL)))
 ROW(r_l4_notify_recv,
-    (at_level(4), seccomp_notify_receive(0, &(struct seccomp_notif){0})))
+    (at_level(4), seccomp_notify_receive(0, &(struct seccomp_notif){ 0 })))
 ROW(r_l4_notify_id, (at_level(4), seccomp_notify_id_valid(0, 1)))
 ROW(r_l2_badarch_log,
     (at_level(2),
@@ -405,178 +406,183 @@ ROW(r_bpf_badfd_raw, (rawrc(e->same), seccomp_export_bpf(e->same, -1)))
 ROW(r_pfc_badfd_raw, (rawrc(e->same), seccomp_export_pfc(e->same, -1)))
 ROW(r_mem_short, bpf_mem_short(e->ctx))
 ROW(r_notify_id_badfd, seccomp_notify_id_valid(-1, 1))
-ROW(r_notify_recv_badfd, seccomp_notify_receive(-1, &(struct seccomp_notif){0}))
+ROW(r_notify_recv_badfd,
+    seccomp_notify_receive(-1, &(struct seccomp_notif){ 0 }))
 ROW(r_notify_resp_badfd,
-    seccomp_notify_respond(-1, &(struct seccomp_notif_resp){0}))
+    seccomp_notify_respond(-1, &(struct seccomp_notif_resp){ 0 }))
 ROW(r_notify_addfd_badfd,
-    seccomp_notify_addfd(-1, &(struct seccomp_notif_addfd){0}))
+    seccomp_notify_addfd(-1, &(struct seccomp_notif_addfd){ 0 }))
 ROW(r_notify_fd_none, seccomp_notify_fd(e->ctx))
 
 static const struct row rows[] = {
-    {"merge(NULL, ctx)", r_merge_null_dst, -EINVAL, KEEP},
-    {"merge(ctx, NULL)", r_merge_null_src, -EINVAL, KEEP},
-    /* its ABIs overlap with themselves, as libseccomp reports */
-    {"merge(ctx, ctx)", r_merge_self, -EEXIST, KEEP},
-    {"merge(ctx, no ABI)", r_merge_empty, -EINVAL, KEEP},
-    {"merge(no ABI, ctx)", r_merge_into_empty, -EINVAL, KEEP},
-    {"arch_exist(NULL)", r_arch_exist_null, -EINVAL, 0},
-    {"arch_add(NULL)", r_arch_add_null, -EINVAL, 0},
-    {"arch_remove(NULL)", r_arch_remove_null, -EINVAL, 0},
-    {"load(NULL)", r_load_null, -EINVAL, 0},
-    {"load(no ABI)", r_load_empty, -EINVAL, KEEP},
-    {"attr_get(NULL)", r_attr_get_null, -EINVAL, 0},
-    {"attr_get(no ABI)", r_attr_get_empty, -EINVAL, 0},
-    {"attr_set(NULL)", r_attr_set_null, -EINVAL, 0},
-    {"attr_set(no ABI)", r_attr_set_empty, -EINVAL, KEEP},
-    {"syscall_priority(NULL)", r_prio_null, -EINVAL, 0},
-    {"syscall_priority(no ABI)", r_prio_empty, -EINVAL, KEEP},
-    {"rule_add*(NULL)", r_rule_null, -EINVAL, 0},
-    {"rule_add*(no ABI)", r_rule_empty, -EINVAL, KEEP},
-    {"notify_fd(NULL)", r_notify_fd_null, -EINVAL, 0},
-    {"notify_fd(no ABI)", r_notify_fd_empty, -EINVAL, 0},
-    {"export_pfc(NULL)", r_pfc_null, -EINVAL, 0},
-    {"export_pfc(no ABI)", r_pfc_empty, -EINVAL, 0},
-    {"export_bpf(NULL)", r_bpf_null, -EINVAL, 0},
-    {"export_bpf(no ABI)", r_bpf_empty, -EINVAL, 0},
-    {"export_bpf_mem(NULL)", r_mem_null, -EINVAL, 0},
-    {"export_bpf_mem(no ABI)", r_mem_empty, -EINVAL, 0},
-    {"transaction_start(NULL)", r_txn_start_null, -EINVAL, 0},
-    {"transaction_start(no ABI)", r_txn_start_empty, -EINVAL, KEEP},
-    {"transaction_commit(NULL)", r_txn_commit_null, -EINVAL, 0},
-    {"transaction_commit(no ABI)", r_txn_commit_empty, -EINVAL, KEEP},
-    {"transaction_reject(NULL)", r_txn_reject_null, 0, 0},
-    {"precompute(NULL)", r_precompute_null, -EINVAL, 0},
-    {"precompute(no ABI)", r_precompute_empty, -EINVAL, KEEP},
-    {"release(NULL)", r_release_null, 0, 0},
-    {"arch_exist(no ABI)", r_arch_exist_empty, -EEXIST, KEEP},
-    {"arch_remove(no ABI)", r_arch_remove_empty, -EEXIST, KEEP},
+	{ "merge(NULL, ctx)", r_merge_null_dst, -EINVAL, KEEP },
+	{ "merge(ctx, NULL)", r_merge_null_src, -EINVAL, KEEP },
+	/* its ABIs overlap with themselves, as libseccomp reports */
+	{ "merge(ctx, ctx)", r_merge_self, -EEXIST, KEEP },
+	{ "merge(ctx, no ABI)", r_merge_empty, -EINVAL, KEEP },
+	{ "merge(no ABI, ctx)", r_merge_into_empty, -EINVAL, KEEP },
+	{ "arch_exist(NULL)", r_arch_exist_null, -EINVAL, 0 },
+	{ "arch_add(NULL)", r_arch_add_null, -EINVAL, 0 },
+	{ "arch_remove(NULL)", r_arch_remove_null, -EINVAL, 0 },
+	{ "load(NULL)", r_load_null, -EINVAL, 0 },
+	{ "load(no ABI)", r_load_empty, -EINVAL, KEEP },
+	{ "attr_get(NULL)", r_attr_get_null, -EINVAL, 0 },
+	{ "attr_get(no ABI)", r_attr_get_empty, -EINVAL, 0 },
+	{ "attr_set(NULL)", r_attr_set_null, -EINVAL, 0 },
+	{ "attr_set(no ABI)", r_attr_set_empty, -EINVAL, KEEP },
+	{ "syscall_priority(NULL)", r_prio_null, -EINVAL, 0 },
+	{ "syscall_priority(no ABI)", r_prio_empty, -EINVAL, KEEP },
+	{ "rule_add*(NULL)", r_rule_null, -EINVAL, 0 },
+	{ "rule_add*(no ABI)", r_rule_empty, -EINVAL, KEEP },
+	{ "notify_fd(NULL)", r_notify_fd_null, -EINVAL, 0 },
+	{ "notify_fd(no ABI)", r_notify_fd_empty, -EINVAL, 0 },
+	{ "export_pfc(NULL)", r_pfc_null, -EINVAL, 0 },
+	{ "export_pfc(no ABI)", r_pfc_empty, -EINVAL, 0 },
+	{ "export_bpf(NULL)", r_bpf_null, -EINVAL, 0 },
+	{ "export_bpf(no ABI)", r_bpf_empty, -EINVAL, 0 },
+	{ "export_bpf_mem(NULL)", r_mem_null, -EINVAL, 0 },
+	{ "export_bpf_mem(no ABI)", r_mem_empty, -EINVAL, 0 },
+	{ "transaction_start(NULL)", r_txn_start_null, -EINVAL, 0 },
+	{ "transaction_start(no ABI)", r_txn_start_empty, -EINVAL, KEEP },
+	{ "transaction_commit(NULL)", r_txn_commit_null, -EINVAL, 0 },
+	{ "transaction_commit(no ABI)", r_txn_commit_empty, -EINVAL, KEEP },
+	{ "transaction_reject(NULL)", r_txn_reject_null, 0, 0 },
+	{ "precompute(NULL)", r_precompute_null, -EINVAL, 0 },
+	{ "precompute(no ABI)", r_precompute_empty, -EINVAL, KEEP },
+	{ "release(NULL)", r_release_null, 0, 0 },
+	{ "arch_exist(no ABI)", r_arch_exist_empty, -EEXIST, KEEP },
+	{ "arch_remove(no ABI)", r_arch_remove_empty, -EEXIST, KEEP },
 
-    {"attr_get(value NULL)", r_attr_get_nullval, -EINVAL, KEEP},
-    {"export_bpf_mem(len NULL)", r_mem_nulllen, -EINVAL, KEEP},
-    {"export_bpf_mem(buf, len NULL)", r_mem_nulllen_buf, -EINVAL, KEEP},
-    {"rule_add*_array(1, NULL)", r_rule_nullarray, -EINVAL, KEEP},
-    {"arch_resolve_name(NULL)", r_arch_name_null, 0, 0},
-    {"arch_resolve_name(\"\")", r_arch_name_empty, 0, 0},
-    {"arch_resolve_name(\"x86-64\")", r_arch_name_bad, 0, 0},
-    {"syscall_resolve_name(NULL)", r_name_null, __NR_SCMP_ERROR, 0},
-    {"syscall_resolve_name_arch(NULL)", r_name_arch_null, __NR_SCMP_ERROR, 0},
-    {"syscall_resolve_name_rewrite(NULL)", r_name_rewrite_null, __NR_SCMP_ERROR,
-     0},
-    {"syscall_resolve_name(unknown)", r_name_unknown, __NR_SCMP_ERROR, 0},
-    /* as in libseccomp, the kernel's EFAULT: -ECANCELED */
-    {"notify_receive(req NULL)", r_notify_recv_null, -ECANCELED, 0},
-    {"notify_respond(resp NULL)", r_notify_resp_null, -ECANCELED, 0},
-    {"notify_addfd(addfd NULL)", r_notify_addfd_null, -ECANCELED, 0},
-    {"notify_free(NULL, NULL)", r_notify_free_null, 0, 0},
+	{ "attr_get(value NULL)", r_attr_get_nullval, -EINVAL, KEEP },
+	{ "export_bpf_mem(len NULL)", r_mem_nulllen, -EINVAL, KEEP },
+	{ "export_bpf_mem(buf, len NULL)", r_mem_nulllen_buf, -EINVAL, KEEP },
+	{ "rule_add*_array(1, NULL)", r_rule_nullarray, -EINVAL, KEEP },
+	{ "arch_resolve_name(NULL)", r_arch_name_null, 0, 0 },
+	{ "arch_resolve_name(\"\")", r_arch_name_empty, 0, 0 },
+	{ "arch_resolve_name(\"x86-64\")", r_arch_name_bad, 0, 0 },
+	{ "syscall_resolve_name(NULL)", r_name_null, __NR_SCMP_ERROR, 0 },
+	{ "syscall_resolve_name_arch(NULL)", r_name_arch_null, __NR_SCMP_ERROR,
+	  0 },
+	{ "syscall_resolve_name_rewrite(NULL)", r_name_rewrite_null,
+	  __NR_SCMP_ERROR, 0 },
+	{ "syscall_resolve_name(unknown)", r_name_unknown, __NR_SCMP_ERROR, 0 },
+	/* as in libseccomp, the kernel's EFAULT: -ECANCELED */
+	{ "notify_receive(req NULL)", r_notify_recv_null, -ECANCELED, 0 },
+	{ "notify_respond(resp NULL)", r_notify_resp_null, -ECANCELED, 0 },
+	{ "notify_addfd(addfd NULL)", r_notify_addfd_null, -ECANCELED, 0 },
+	{ "notify_free(NULL, NULL)", r_notify_free_null, 0, 0 },
 
-    {"api_set(0)", r_api_set_0, -EINVAL, 0},
-    {"api_set(8)", r_api_set_8, -EINVAL, 0},
-    {"api_set(UINT_MAX)", r_api_set_max, -EINVAL, 0},
-    {"attr_get(_SCMP_FLTATR_MIN)", r_attr_get_0, -EINVAL, KEEP},
-    {"attr_get(_SCMP_FLTATR_MAX)", r_attr_get_11, -EINVAL, KEEP},
-    {"attr_get(-1)", r_attr_get_neg, -EINVAL, KEEP},
-    {"attr_get(INT_MAX)", r_attr_get_huge, -EINVAL, KEEP},
-    {"attr_set(_SCMP_FLTATR_MIN)", r_attr_set_0, -EINVAL, KEEP},
-    {"attr_set(_SCMP_FLTATR_MAX)", r_attr_set_11, -EINVAL, KEEP},
-    {"attr_set(-1)", r_attr_set_neg, -EINVAL, KEEP},
-    {"comparison op _SCMP_CMP_MIN", r_op_0, -EINVAL, KEEP},
-    {"comparison op _SCMP_CMP_MAX", r_op_8, -EINVAL, KEEP},
-    {"comparison op -1", r_op_neg, -EINVAL, KEEP},
-    {"comparison op INT_MAX", r_op_huge, -EINVAL, KEEP},
+	{ "api_set(0)", r_api_set_0, -EINVAL, 0 },
+	{ "api_set(8)", r_api_set_8, -EINVAL, 0 },
+	{ "api_set(UINT_MAX)", r_api_set_max, -EINVAL, 0 },
+	{ "attr_get(_SCMP_FLTATR_MIN)", r_attr_get_0, -EINVAL, KEEP },
+	{ "attr_get(_SCMP_FLTATR_MAX)", r_attr_get_11, -EINVAL, KEEP },
+	{ "attr_get(-1)", r_attr_get_neg, -EINVAL, KEEP },
+	{ "attr_get(INT_MAX)", r_attr_get_huge, -EINVAL, KEEP },
+	{ "attr_set(_SCMP_FLTATR_MIN)", r_attr_set_0, -EINVAL, KEEP },
+	{ "attr_set(_SCMP_FLTATR_MAX)", r_attr_set_11, -EINVAL, KEEP },
+	{ "attr_set(-1)", r_attr_set_neg, -EINVAL, KEEP },
+	{ "comparison op _SCMP_CMP_MIN", r_op_0, -EINVAL, KEEP },
+	{ "comparison op _SCMP_CMP_MAX", r_op_8, -EINVAL, KEEP },
+	{ "comparison op -1", r_op_neg, -EINVAL, KEEP },
+	{ "comparison op INT_MAX", r_op_huge, -EINVAL, KEEP },
 
-    {"arch_add(0x12345678)", r_arch_add_bad, -EINVAL, KEEP},
-    {"arch_add(0xffffffff)", r_arch_add_ones, -EINVAL, KEEP},
-    {"arch_remove(0x12345678)", r_arch_remove_bad, -EINVAL, KEEP},
-    {"arch_exist(1)", r_arch_exist_bad, -EINVAL, KEEP},
-    {"syscall_resolve_num_arch(bad token)", r_num_arch_bad, 0, 0},
-    {"syscall_resolve_name_arch(bad token)", r_name_arch_bad, __NR_SCMP_ERROR,
-     0},
-    {"syscall_resolve_name_rewrite(bad token)", r_rewrite_bad, __NR_SCMP_ERROR,
-     0},
+	{ "arch_add(0x12345678)", r_arch_add_bad, -EINVAL, KEEP },
+	{ "arch_add(0xffffffff)", r_arch_add_ones, -EINVAL, KEEP },
+	{ "arch_remove(0x12345678)", r_arch_remove_bad, -EINVAL, KEEP },
+	{ "arch_exist(1)", r_arch_exist_bad, -EINVAL, KEEP },
+	{ "syscall_resolve_num_arch(bad token)", r_num_arch_bad, 0, 0 },
+	{ "syscall_resolve_name_arch(bad token)", r_name_arch_bad,
+	  __NR_SCMP_ERROR, 0 },
+	{ "syscall_resolve_name_rewrite(bad token)", r_rewrite_bad,
+	  __NR_SCMP_ERROR, 0 },
 
-    {"rule_add*(syscall -2)", r_sys_m2, -EINVAL, KEEP},
-    {"rule_add*(syscall -99)", r_sys_m99, -EINVAL, KEEP},
-    {"rule_add*(syscall -1, no API_TSKIP)", r_sys_m1, -EINVAL, KEEP},
-    {"syscall_priority(-50)", r_prio_m50, -EINVAL, KEEP},
-    {"syscall_priority(-1, no API_TSKIP)", r_prio_m1, -EINVAL, KEEP},
-    {"rule_add(1000, two ABIs)", r_sys_untranslatable, -EFAULT, KEEP},
-    {"syscall_priority(1000, two ABIs)", r_prio_untranslatable, -EFAULT, KEEP},
-    {"rule_add_exact(pseudo number)", r_sys_exact_pseudo, -EDOM, KEEP},
-    {"syscall_resolve_num_arch(-2)", r_num_m2, 0, 0},
-    {"syscall_resolve_num_arch(INT_MAX)", r_num_max, 0, 0},
+	{ "rule_add*(syscall -2)", r_sys_m2, -EINVAL, KEEP },
+	{ "rule_add*(syscall -99)", r_sys_m99, -EINVAL, KEEP },
+	{ "rule_add*(syscall -1, no API_TSKIP)", r_sys_m1, -EINVAL, KEEP },
+	{ "syscall_priority(-50)", r_prio_m50, -EINVAL, KEEP },
+	{ "syscall_priority(-1, no API_TSKIP)", r_prio_m1, -EINVAL, KEEP },
+	{ "rule_add(1000, two ABIs)", r_sys_untranslatable, -EFAULT, KEEP },
+	{ "syscall_priority(1000, two ABIs)", r_prio_untranslatable, -EFAULT,
+	  KEEP },
+	{ "rule_add_exact(pseudo number)", r_sys_exact_pseudo, -EDOM, KEEP },
+	{ "syscall_resolve_num_arch(-2)", r_num_m2, 0, 0 },
+	{ "syscall_resolve_num_arch(INT_MAX)", r_num_max, 0, 0 },
 
-    {"rule_add*(7 comparisons)", r_cnt_7, -EINVAL, KEEP},
-    {"rule_add*(UINT_MAX comparisons)", r_cnt_max, -EINVAL, KEEP},
-    {"rule_add(7, no arguments given)", r_cnt_7_va, -EINVAL, KEEP},
-    {"comparison on argument 6", r_arg_6, -EINVAL, KEEP},
-    {"comparison on argument 100", r_arg_100, -EINVAL, KEEP},
-    {"comparison on argument UINT_MAX", r_arg_max, -EINVAL, KEEP},
-    {"two comparisons on one argument, one bad", r_arg_twice, -EINVAL, KEEP},
+	{ "rule_add*(7 comparisons)", r_cnt_7, -EINVAL, KEEP },
+	{ "rule_add*(UINT_MAX comparisons)", r_cnt_max, -EINVAL, KEEP },
+	{ "rule_add(7, no arguments given)", r_cnt_7_va, -EINVAL, KEEP },
+	{ "comparison on argument 6", r_arg_6, -EINVAL, KEEP },
+	{ "comparison on argument 100", r_arg_100, -EINVAL, KEEP },
+	{ "comparison on argument UINT_MAX", r_arg_max, -EINVAL, KEEP },
+	{ "two comparisons on one argument, one bad", r_arg_twice, -EINVAL,
+	  KEEP },
 
-    {"rule_add*(ERRNO(4095))", r_errno_4095, -EINVAL, KEEP},
-    {"rule_add*(ERRNO(0xffff))", r_errno_ffff, -EINVAL, KEEP},
-    {"rule_add*(action 0x12345678)", r_act_bad, -EINVAL, KEEP},
-    {"rule_add*(ALLOW | 1)", r_act_ret_data, -EINVAL, KEEP},
-    {"init(ERRNO(4095))", r_init_errno, 0, 0},
-    {"init(0x00010000)", r_init_bad, 0, 0},
-    {"reset(ERRNO(5000))", r_reset_errno, -EINVAL, KEEP},
-    {"attr_set(BADARCH, ERRNO(4095))", r_badarch_errno, -EINVAL, KEEP},
-    {"attr_set(BADARCH, 1)", r_badarch_bad, -EINVAL, KEEP},
-    {"attr_set(ACT_ENOSYS, ERRNO(4095))", r_enosys_errno, -EINVAL, KEEP},
-    {"attr_set(ACT_ENOSYS, 1)", r_enosys_bad, -EINVAL, KEEP},
-    {"attr_set(KVERMAX, __SCMP_KV_NULL)", r_kvermax_null, -EINVAL, KEEP},
-    {"attr_set(KVERMAX, __SCMP_KV_MAX)", r_kvermax_max, -EINVAL, KEEP},
-    {"attr_set(KVERMAX, 0xffffffff)", r_kvermax_ones, -EINVAL, KEEP},
+	{ "rule_add*(ERRNO(4095))", r_errno_4095, -EINVAL, KEEP },
+	{ "rule_add*(ERRNO(0xffff))", r_errno_ffff, -EINVAL, KEEP },
+	{ "rule_add*(action 0x12345678)", r_act_bad, -EINVAL, KEEP },
+	{ "rule_add*(ALLOW | 1)", r_act_ret_data, -EINVAL, KEEP },
+	{ "init(ERRNO(4095))", r_init_errno, 0, 0 },
+	{ "init(0x00010000)", r_init_bad, 0, 0 },
+	{ "reset(ERRNO(5000))", r_reset_errno, -EINVAL, KEEP },
+	{ "attr_set(BADARCH, ERRNO(4095))", r_badarch_errno, -EINVAL, KEEP },
+	{ "attr_set(BADARCH, 1)", r_badarch_bad, -EINVAL, KEEP },
+	{ "attr_set(ACT_ENOSYS, ERRNO(4095))", r_enosys_errno, -EINVAL, KEEP },
+	{ "attr_set(ACT_ENOSYS, 1)", r_enosys_bad, -EINVAL, KEEP },
+	{ "attr_set(KVERMAX, __SCMP_KV_NULL)", r_kvermax_null, -EINVAL, KEEP },
+	{ "attr_set(KVERMAX, __SCMP_KV_MAX)", r_kvermax_max, -EINVAL, KEEP },
+	{ "attr_set(KVERMAX, 0xffffffff)", r_kvermax_ones, -EINVAL, KEEP },
 
-    {"rule action = default action", r_rule_default, -EACCES, KEEP},
-    {"same rule, other action", r_rule_conflict, -EEXIST, KEEP},
-    {"attr_set(ACT_DEFAULT)", r_set_default, -EACCES, KEEP},
-    {"attr_set(OPTIMIZE, 0)", r_optimize_0, -EOPNOTSUPP, KEEP},
-    {"attr_set(OPTIMIZE, 3)", r_optimize_3, -EOPNOTSUPP, KEEP},
-    {"rule_add_exact, two ABIs", r_exact_multi, -EOPNOTSUPP, KEEP},
-    {"rule_add_exact, socket call with arguments", r_exact_mux_args, -EINVAL,
-     KEEP},
-    {"arch_add(present)", r_arch_add_twice, -EEXIST, KEEP},
-    {"arch_add(other byte order)", r_arch_add_order, -EDOM, KEEP},
-    {"arch_remove(absent)", r_arch_remove_absent, -EEXIST, KEEP},
-    {"merge, other default action", r_merge_default, -EINVAL, KEEP_CTX},
-    {"merge, other NNP", r_merge_nnp, -EINVAL, KEEP_CTX},
-    {"merge, other TSYNC", r_merge_tsync, -EINVAL, KEEP_CTX},
-    {"merge, other KVERMAX", r_merge_kvermax, -EINVAL, KEEP_CTX},
-    {"merge, other ACT_ENOSYS", r_merge_enosys, -EINVAL, KEEP_CTX},
-    {"merge, other byte order", r_merge_order, -EDOM, KEEP},
-    {"merge, same ABI", r_merge_overlap, -EEXIST, KEEP},
-    {"merge, one ABI of two shared", r_merge_overlap_multi, -EEXIST, KEEP},
+	{ "rule action = default action", r_rule_default, -EACCES, KEEP },
+	{ "same rule, other action", r_rule_conflict, -EEXIST, KEEP },
+	{ "attr_set(ACT_DEFAULT)", r_set_default, -EACCES, KEEP },
+	{ "attr_set(OPTIMIZE, 0)", r_optimize_0, -EOPNOTSUPP, KEEP },
+	{ "attr_set(OPTIMIZE, 3)", r_optimize_3, -EOPNOTSUPP, KEEP },
+	{ "rule_add_exact, two ABIs", r_exact_multi, -EOPNOTSUPP, KEEP },
+	{ "rule_add_exact, socket call with arguments", r_exact_mux_args,
+	  -EINVAL, KEEP },
+	{ "arch_add(present)", r_arch_add_twice, -EEXIST, KEEP },
+	{ "arch_add(other byte order)", r_arch_add_order, -EDOM, KEEP },
+	{ "arch_remove(absent)", r_arch_remove_absent, -EEXIST, KEEP },
+	{ "merge, other default action", r_merge_default, -EINVAL, KEEP_CTX },
+	{ "merge, other NNP", r_merge_nnp, -EINVAL, KEEP_CTX },
+	{ "merge, other TSYNC", r_merge_tsync, -EINVAL, KEEP_CTX },
+	{ "merge, other KVERMAX", r_merge_kvermax, -EINVAL, KEEP_CTX },
+	{ "merge, other ACT_ENOSYS", r_merge_enosys, -EINVAL, KEEP_CTX },
+	{ "merge, other byte order", r_merge_order, -EDOM, KEEP },
+	{ "merge, same ABI", r_merge_overlap, -EEXIST, KEEP },
+	{ "merge, one ABI of two shared", r_merge_overlap_multi, -EEXIST,
+	  KEEP },
 
-    {"level 5: TSYNC on a NOTIFY filter", r_l5_tsync_notify, -EINVAL, 0},
-    {"level 5: NOTIFY rule with TSYNC", r_l5_notify_tsync, -EINVAL, 0},
-    {"level 1: TSYNC", r_l1_tsync, -EOPNOTSUPP, KEEP},
-    {"level 2: CTL_LOG", r_l2_log, -EOPNOTSUPP, KEEP},
-    {"level 3: CTL_SSB", r_l3_ssb, -EOPNOTSUPP, KEEP},
-    {"level 2: LOG action", r_l2_log_act, -EINVAL, KEEP},
-    {"level 2: init(KILL_PROCESS)", r_l2_kill_process, 0, 0},
-    {"level 4: init(NOTIFY)", r_l4_notify_init, 0, 0},
-    {"level 4: reset(NOTIFY)", r_l4_notify_reset, -EINVAL, KEEP},
-    {"level 1: notify_alloc", r_l1_notify_alloc, -EOPNOTSUPP, 0},
-    {"level 4: notify_receive", r_l4_notify_recv, -EOPNOTSUPP, 0},
-    {"level 4: notify_id_valid", r_l4_notify_id, -EOPNOTSUPP, 0},
-    {"level 2: BADARCH LOG", r_l2_badarch_log, -EINVAL, KEEP},
-    {"level 2: ACT_ENOSYS LOG", r_l2_enosys_log, -EINVAL, KEEP},
-    {"level 5: ACT_ENOSYS NOTIFY with TSYNC", r_l5_enosys_notify_tsync, -EINVAL,
-     0},
-    {"level 5: TSYNC with ACT_ENOSYS NOTIFY", r_l5_tsync_enosys_notify, -EINVAL,
-     0},
+	{ "level 5: TSYNC on a NOTIFY filter", r_l5_tsync_notify, -EINVAL, 0 },
+	{ "level 5: NOTIFY rule with TSYNC", r_l5_notify_tsync, -EINVAL, 0 },
+	{ "level 1: TSYNC", r_l1_tsync, -EOPNOTSUPP, KEEP },
+	{ "level 2: CTL_LOG", r_l2_log, -EOPNOTSUPP, KEEP },
+	{ "level 3: CTL_SSB", r_l3_ssb, -EOPNOTSUPP, KEEP },
+	{ "level 2: LOG action", r_l2_log_act, -EINVAL, KEEP },
+	{ "level 2: init(KILL_PROCESS)", r_l2_kill_process, 0, 0 },
+	{ "level 4: init(NOTIFY)", r_l4_notify_init, 0, 0 },
+	{ "level 4: reset(NOTIFY)", r_l4_notify_reset, -EINVAL, KEEP },
+	{ "level 1: notify_alloc", r_l1_notify_alloc, -EOPNOTSUPP, 0 },
+	{ "level 4: notify_receive", r_l4_notify_recv, -EOPNOTSUPP, 0 },
+	{ "level 4: notify_id_valid", r_l4_notify_id, -EOPNOTSUPP, 0 },
+	{ "level 2: BADARCH LOG", r_l2_badarch_log, -EINVAL, KEEP },
+	{ "level 2: ACT_ENOSYS LOG", r_l2_enosys_log, -EINVAL, KEEP },
+	{ "level 5: ACT_ENOSYS NOTIFY with TSYNC", r_l5_enosys_notify_tsync,
+	  -EINVAL, 0 },
+	{ "level 5: TSYNC with ACT_ENOSYS NOTIFY", r_l5_tsync_enosys_notify,
+	  -EINVAL, 0 },
 
-    {"export_bpf(fd -1)", r_bpf_badfd, -ECANCELED, KEEP},
-    {"export_pfc(fd -1)", r_pfc_badfd, -ECANCELED, KEEP},
-    {"export_bpf(fd -1), SYSRAWRC", r_bpf_badfd_raw, -EBADF, 0},
-    {"export_pfc(fd -1), SYSRAWRC", r_pfc_badfd_raw, -EBADF, 0},
-    {"export_bpf_mem(8-byte buffer)", r_mem_short, -ERANGE, KEEP},
-    {"notify_id_valid(fd -1)", r_notify_id_badfd, -ENOENT, 0},
-    {"notify_receive(fd -1)", r_notify_recv_badfd, -ECANCELED, 0},
-    {"notify_respond(fd -1)", r_notify_resp_badfd, -ECANCELED, 0},
-    {"notify_addfd(fd -1)", r_notify_addfd_badfd, -ECANCELED, 0},
-    {"notify_fd(no listener)", r_notify_fd_none, -EFAULT, 0},
+	{ "export_bpf(fd -1)", r_bpf_badfd, -ECANCELED, KEEP },
+	{ "export_pfc(fd -1)", r_pfc_badfd, -ECANCELED, KEEP },
+	{ "export_bpf(fd -1), SYSRAWRC", r_bpf_badfd_raw, -EBADF, 0 },
+	{ "export_pfc(fd -1), SYSRAWRC", r_pfc_badfd_raw, -EBADF, 0 },
+	{ "export_bpf_mem(8-byte buffer)", r_mem_short, -ERANGE, KEEP },
+	{ "notify_id_valid(fd -1)", r_notify_id_badfd, -ENOENT, 0 },
+	{ "notify_receive(fd -1)", r_notify_recv_badfd, -ECANCELED, 0 },
+	{ "notify_respond(fd -1)", r_notify_resp_badfd, -ECANCELED, 0 },
+	{ "notify_addfd(fd -1)", r_notify_addfd_badfd, -ECANCELED, 0 },
+	{ "notify_fd(no listener)", r_notify_fd_none, -EFAULT, 0 },
 };
 
 /*
@@ -619,8 +625,8 @@ int main(void)
 {
 	struct filter_snap snaps[6];
 	struct env e;
-	scmp_filter_ctx *all[6] = {&e.ctx, &e.empty, &e.multi,
-				   &e.mux, &e.other, &e.same};
+	scmp_filter_ctx *all[6] = { &e.ctx, &e.empty, &e.multi,
+				    &e.mux, &e.other, &e.same };
 	unsigned int i, k, keep;
 	int rc, fails;
 

@@ -63,9 +63,9 @@ struct call {
  */
 
 static const struct scmp_arg_cmp cmps_all[] = {
-    SCMP_A0(SCMP_CMP_EQ, 1), SCMP_A1(SCMP_CMP_NE, 0x100000000ULL),
-    SCMP_A2(SCMP_CMP_LT, 7), SCMP_A3(SCMP_CMP_LE, 0xffffffff00000000ULL),
-    SCMP_A4(SCMP_CMP_GT, 3), SCMP_A5(SCMP_CMP_MASKED_EQ, 0xff00, 0x1200),
+	SCMP_A0(SCMP_CMP_EQ, 1), SCMP_A1(SCMP_CMP_NE, 0x100000000ULL),
+	SCMP_A2(SCMP_CMP_LT, 7), SCMP_A3(SCMP_CMP_LE, 0xffffffff00000000ULL),
+	SCMP_A4(SCMP_CMP_GT, 3), SCMP_A5(SCMP_CMP_MASKED_EQ, 0xff00, 0x1200),
 };
 
 static void add_rules(scmp_filter_ctx ctx)
@@ -112,8 +112,8 @@ static scmp_filter_ctx fx_native(void)
 static scmp_filter_ctx fx_multi(void)
 {
 	static const uint32_t more[] = {
-	    SCMP_ARCH_X86,    SCMP_ARCH_X32,   SCMP_ARCH_AARCH64,
-	    SCMP_ARCH_MIPSEL, SCMP_ARCH_S390X, SCMP_ARCH_PPC,
+		SCMP_ARCH_X86,	  SCMP_ARCH_X32,   SCMP_ARCH_AARCH64,
+		SCMP_ARCH_MIPSEL, SCMP_ARCH_S390X, SCMP_ARCH_PPC,
 	};
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
 	unsigned int i;
@@ -179,9 +179,9 @@ static scmp_filter_ctx fx_kvermax(void)
 }
 
 static const struct fixture fixtures[] = {
-    {"native", fx_native},   {"multi-arch", fx_multi},
-    {"big-endian", fx_big},  {"binary tree, transactions", fx_txn},
-    {"KVERMAX", fx_kvermax},
+	{ "native", fx_native },   { "multi-arch", fx_multi },
+	{ "big-endian", fx_big },  { "binary tree, transactions", fx_txn },
+	{ "KVERMAX", fx_kvermax },
 };
 
 /*
@@ -217,9 +217,10 @@ static int c_rule_new(scmp_filter_ctx ctx, scmp_filter_ctx src, struct io *io)
 
 static int c_rule_merge(scmp_filter_ctx ctx, scmp_filter_ctx src, struct io *io)
 {
-	return seccomp_rule_add(
-	    ctx, SCMP_ACT_ERRNO(3), SCMP_SYS(write), 3, SCMP_A0(SCMP_CMP_GE, 3),
-	    SCMP_A1(SCMP_CMP_NE, 8), SCMP_A2(SCMP_CMP_LE, 100));
+	return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(3), SCMP_SYS(write), 3,
+				SCMP_A0(SCMP_CMP_GE, 3),
+				SCMP_A1(SCMP_CMP_NE, 8),
+				SCMP_A2(SCMP_CMP_LE, 100));
 }
 
 static int c_rule_uncond(scmp_filter_ctx ctx, scmp_filter_ctx src,
@@ -304,22 +305,22 @@ static int c_merge(scmp_filter_ctx ctx, scmp_filter_ctx src, struct io *io)
 }
 
 static const struct call calls[] = {
-    {"rule_add_array (new syscall, 6 comparisons)", c_rule_new},
-    {"rule_add (into a trie)", c_rule_merge},
-    {"rule_add (unconditional over a trie)", c_rule_uncond},
-    {"rule_add (multiplexed call)", c_rule_mux},
-    {"rule_add_exact", c_rule_exact},
-    {"syscall_priority", c_priority},
-    {"arch_add", c_arch_add},
-    {"arch_remove", c_arch_remove},
-    {"reset", c_reset},
-    {"attr_set", c_attr},
-    {"transaction_start", c_txn_start},
-    {"precompute", c_precompute},
-    {"export_bpf", c_export_bpf},
-    {"export_bpf_mem", c_export_mem},
-    {"export_pfc", c_export_pfc},
-    {"merge", c_merge, true, true},
+	{ "rule_add_array (new syscall, 6 comparisons)", c_rule_new },
+	{ "rule_add (into a trie)", c_rule_merge },
+	{ "rule_add (unconditional over a trie)", c_rule_uncond },
+	{ "rule_add (multiplexed call)", c_rule_mux },
+	{ "rule_add_exact", c_rule_exact },
+	{ "syscall_priority", c_priority },
+	{ "arch_add", c_arch_add },
+	{ "arch_remove", c_arch_remove },
+	{ "reset", c_reset },
+	{ "attr_set", c_attr },
+	{ "transaction_start", c_txn_start },
+	{ "precompute", c_precompute },
+	{ "export_bpf", c_export_bpf },
+	{ "export_bpf_mem", c_export_mem },
+	{ "export_pfc", c_export_pfc },
+	{ "merge", c_merge, true, true },
 };
 
 /* The filter merged in: an ABI the fixtures lack, of either byte order. */

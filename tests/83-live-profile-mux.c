@@ -47,48 +47,84 @@
 #define SYS_SOCKET_ 1
 
 static const char profile_text[] =
-    "{\n"
-    "\t\"defaultAction\": \"SCMP_ACT_ERRNO\",\n"
-    "\t\"defaultErrnoRet\": 3005,\n"
-    "\t\"architectures\": [\"SCMP_ARCH_X86_64\", \"SCMP_ARCH_X86\"],\n"
-    "\t\"syscalls\": [\n"
-    "\t\t{\n"
-    "\t\t\t\"names\": [\"socket\"],\n"
-    "\t\t\t\"action\": \"SCMP_ACT_ALLOW\",\n"
-    "\t\t\t\"args\": [{\"index\": 0, \"value\": 38,"
-    " \"op\": \"SCMP_CMP_NE\"}]\n"
-    "\t\t},\n"
-    "\t\t{\n"
-    "\t\t\t\"names\": [\"write\", \"exit\", \"exit_group\", \"close\","
-    " \"getpid\"],\n"
-    "\t\t\t\"action\": \"SCMP_ACT_ALLOW\"\n"
-    "\t\t}\n"
-    "\t]\n"
-    "}\n";
+	"{\n"
+	"\t\"defaultAction\": \"SCMP_ACT_ERRNO\",\n"
+	"\t\"defaultErrnoRet\": 3005,\n"
+	"\t\"architectures\": [\"SCMP_ARCH_X86_64\", \"SCMP_ARCH_X86\"],\n"
+	"\t\"syscalls\": [\n"
+	"\t\t{\n"
+	"\t\t\t\"names\": [\"socket\"],\n"
+	"\t\t\t\"action\": \"SCMP_ACT_ALLOW\",\n"
+	"\t\t\t\"args\": [{\"index\": 0, \"value\": 38,"
+	" \"op\": \"SCMP_CMP_NE\"}]\n"
+	"\t\t},\n"
+	"\t\t{\n"
+	"\t\t\t\"names\": [\"write\", \"exit\", \"exit_group\", \"close\","
+	" \"getpid\"],\n"
+	"\t\t\t\"action\": \"SCMP_ACT_ALLOW\"\n"
+	"\t\t}\n"
+	"\t]\n"
+	"}\n";
 
 struct call {
 	const char *what;
-	bool x86;	    /* through int $0x80 */
+	bool x86;	     /* through int $0x80 */
 	long nr, a0, a1, a2; /* a1 == 1: the argument block */
 	unsigned int block[3];
 	bool allowed[2]; /* by default, with --strict-mux */
 };
 
 static const struct call calls[] = {
-    {"x86_64 socket(AF_ALG)", false, 41, AF_ALG_, SOCK_SEQPACKET_, 0, {0},
-     {false, false}},
-    {"x86_64 socket(AF_UNIX)", false, 41, AF_UNIX_, SOCK_STREAM_, 0, {0},
-     {true, true}},
-    {"x86 socket(AF_ALG)", true, X86_SOCKET, AF_ALG_, SOCK_SEQPACKET_, 0,
-     {0}, {false, false}},
-    /* --strict-mux refuses the direct call too (see scmp_profile(1)) */
-    {"x86 socket(AF_UNIX)", true, X86_SOCKET, AF_UNIX_, SOCK_STREAM_, 0,
-     {0}, {true, false}},
-    /* the hole: AF_ALG through socketcall is allowed by default */
-    {"x86 socketcall(SYS_SOCKET, AF_ALG)", true, X86_SOCKETCALL,
-     SYS_SOCKET_, 1, 0, {AF_ALG_, SOCK_SEQPACKET_, 0}, {true, false}},
-    {"x86 socketcall(SYS_SOCKET, AF_UNIX)", true, X86_SOCKETCALL,
-     SYS_SOCKET_, 1, 0, {AF_UNIX_, SOCK_STREAM_, 0}, {true, false}},
+	{ "x86_64 socket(AF_ALG)",
+	  false,
+	  41,
+	  AF_ALG_,
+	  SOCK_SEQPACKET_,
+	  0,
+	  { 0 },
+	  { false, false } },
+	{ "x86_64 socket(AF_UNIX)",
+	  false,
+	  41,
+	  AF_UNIX_,
+	  SOCK_STREAM_,
+	  0,
+	  { 0 },
+	  { true, true } },
+	{ "x86 socket(AF_ALG)",
+	  true,
+	  X86_SOCKET,
+	  AF_ALG_,
+	  SOCK_SEQPACKET_,
+	  0,
+	  { 0 },
+	  { false, false } },
+	/* --strict-mux refuses the direct call too (see scmp_profile(1)) */
+	{ "x86 socket(AF_UNIX)",
+	  true,
+	  X86_SOCKET,
+	  AF_UNIX_,
+	  SOCK_STREAM_,
+	  0,
+	  { 0 },
+	  { true, false } },
+	/* the hole: AF_ALG through socketcall is allowed by default */
+	{ "x86 socketcall(SYS_SOCKET, AF_ALG)",
+	  true,
+	  X86_SOCKETCALL,
+	  SYS_SOCKET_,
+	  1,
+	  0,
+	  { AF_ALG_, SOCK_SEQPACKET_, 0 },
+	  { true, false } },
+	{ "x86 socketcall(SYS_SOCKET, AF_UNIX)",
+	  true,
+	  X86_SOCKETCALL,
+	  SYS_SOCKET_,
+	  1,
+	  0,
+	  { AF_UNIX_, SOCK_STREAM_, 0 },
+	  { true, false } },
 };
 
 #define NCALLS (sizeof(calls) / sizeof(calls[0]))
@@ -116,10 +152,10 @@ static unsigned int *low_block(void)
 
 static int build(const char *path, bool strict_mux, scmp_filter_ctx *ctx)
 {
-	struct profile_opts o = {.host_arch = SCMP_ARCH_X86_64,
-				 .caps = profile_docker_caps,
-				 .kernel = PROFILE_KERNEL_ANY,
-				 .strict_mux = strict_mux};
+	struct profile_opts o = { .host_arch = SCMP_ARCH_X86_64,
+				  .caps = profile_docker_caps,
+				  .kernel = PROFILE_KERNEL_ANY,
+				  .strict_mux = strict_mux };
 	struct profile_diag d;
 	struct profile p;
 	int rc;
@@ -140,8 +176,8 @@ static int build(const char *path, bool strict_mux, scmp_filter_ctx *ctx)
 static int simulated(struct bpf_sim_prog *prog, const struct call *c,
 		     const unsigned int *block)
 {
-	const struct bpf_sim_arch *a =
-	    bpf_sim_arch_by_token(c->x86 ? SCMP_ARCH_X86 : SCMP_ARCH_X86_64);
+	const struct bpf_sim_arch *a = bpf_sim_arch_by_token(
+		c->x86 ? SCMP_ARCH_X86 : SCMP_ARCH_X86_64);
 	struct seccomp_data data;
 	struct bpf_sim_result res;
 
@@ -150,8 +186,8 @@ static int simulated(struct bpf_sim_prog *prog, const struct call *c,
 	data.arch = a->data_arch;
 	data.args[0] = (uint64_t)c->a0;
 	data.args[1] = c->a1 == 1 && c->block[0] != 0 ?
-			   (uint64_t)(uintptr_t)block :
-			   (uint64_t)c->a1;
+			       (uint64_t)(uintptr_t)block :
+			       (uint64_t)c->a1;
 	data.args[2] = (uint64_t)c->a2;
 	if (bpf_sim_run(prog, &data, &res) != 0)
 		return -1;
@@ -175,8 +211,9 @@ static void child(scmp_filter_ctx ctx, int fd, unsigned int *block)
 					      0);
 		else
 			got[i] = int80(c->nr, c->a0,
-				       c->block[0] != 0 ? (long)(uintptr_t)block
-							: c->a1,
+				       c->block[0] != 0 ?
+					       (long)(uintptr_t)block :
+					       c->a1,
 				       c->a2);
 	}
 	if (write(fd, got, sizeof(got)) != (ssize_t)sizeof(got))
@@ -186,7 +223,7 @@ static void child(scmp_filter_ctx ctx, int fd, unsigned int *block)
 
 static int run(const char *path, bool strict_mux, unsigned int *block)
 {
-	struct bpf_sim_prog prog = {0};
+	struct bpf_sim_prog prog = { 0 };
 	scmp_filter_ctx ctx = NULL;
 	long got[NCALLS];
 	char buf[16384];
@@ -210,8 +247,7 @@ static int run(const char *path, bool strict_mux, unsigned int *block)
 		child(ctx, fds[1], block);
 	}
 	close(fds[1]);
-	if (pid < 0 ||
-	    read(fds[0], got, sizeof(got)) != (ssize_t)sizeof(got)) {
+	if (pid < 0 || read(fds[0], got, sizeof(got)) != (ssize_t)sizeof(got)) {
 		printf("FAIL %s: no answers from the child\n", mode);
 		failures++;
 	}
@@ -229,9 +265,10 @@ static int run(const char *path, bool strict_mux, unsigned int *block)
 			printf("FAIL %s %s: kernel %ld, simulator %s, want %s\n",
 			       mode, calls[i].what, got[i],
 			       sim < 0 ? "cannot run" :
-			       sim > 0 ? "allow" : "default",
-			       calls[i].allowed[strict_mux] ? "allowed"
-							    : "refused");
+			       sim > 0 ? "allow" :
+					 "default",
+			       calls[i].allowed[strict_mux] ? "allowed" :
+							      "refused");
 			failures++;
 		}
 	}
@@ -253,7 +290,7 @@ int main(void)
 	live_require(block != NULL, "memory below 4 GiB (MAP_32BIT)");
 	fd = mkstemp(path);
 	if (fd < 0 || write(fd, profile_text, strlen(profile_text)) !=
-			  (ssize_t)strlen(profile_text)) {
+			      (ssize_t)strlen(profile_text)) {
 		printf("FAIL: cannot write %s\n", path);
 		return 1;
 	}

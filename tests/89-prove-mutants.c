@@ -37,9 +37,9 @@
 
 struct tally {
 	unsigned int killed;
-	unsigned int equal;	/* proved, and the model agrees */
-	unsigned int invalid;	/* the kernel would refuse the mutant */
-	unsigned int wrong;	/* proved, but the model disagrees */
+	unsigned int equal;   /* proved, and the model agrees */
+	unsigned int invalid; /* the kernel would refuse the mutant */
+	unsigned int wrong;   /* proved, but the model disagrees */
 };
 
 /* An action that is not @k. */
@@ -151,7 +151,8 @@ static void mutants(const char *name, const struct pm_state *st,
 			t->equal++;
 		} else {
 			printf("FAIL %s: mutant at %u proved, but the model"
-			       " disagrees on\n  ", name, pc);
+			       " disagrees on\n  ",
+			       name, pc);
 			prop_print_data(stdout, &s.bad);
 			t->wrong++;
 		}
@@ -171,8 +172,8 @@ int main(void)
 {
 	uint64_t seed = env_u64("SEED", DEFAULT_SEED);
 	unsigned int rounds = (unsigned int)env_u64("FILTERS", DEFAULT_FILTERS);
-	unsigned int per_filter = (unsigned int)env_u64("MUTANTS",
-							DEFAULT_MUTANTS);
+	unsigned int per_filter =
+		(unsigned int)env_u64("MUTANTS", DEFAULT_MUTANTS);
 	struct prop_gen_opts opts = { .txn = true };
 	struct tally t = { 0 };
 	struct prove_tally pt = { 0 };

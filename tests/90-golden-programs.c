@@ -63,12 +63,12 @@ static const char *const bench_ids[] = {
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 struct golden {
-	const char *src;	/* tests/golden in the source tree */
+	const char *src; /* tests/golden in the source tree */
 	bool refresh;
-	const char *disasm;	/* tools/scmp_bpf_disasm */
-	char tmp[256];		/* this run's exports */
+	const char *disasm; /* tools/scmp_bpf_disasm */
+	char tmp[256];	    /* this run's exports */
 	char names[N(bench_ids) + RANDOM_COUNT][NAME_MAX_LEN];
-	unsigned int cnt;	/* programs produced */
+	unsigned int cnt; /* programs produced */
 	unsigned int failed;
 	unsigned int changed;
 };
@@ -141,7 +141,8 @@ static void compare(struct golden *g, const char *file)
 		fflush(stdout);
 		snprintf(cmd, sizeof(cmd),
 			 "diff -u --label 'golden/%s' --label 'now/%s'"
-			 " '%s' '%s'", file, file, old_path, new_path);
+			 " '%s' '%s'",
+			 file, file, old_path, new_path);
 		if (system(cmd) == -1)
 			printf("  (cannot run diff)\n");
 	}
@@ -204,8 +205,7 @@ static void check_program(struct golden *g, const char *name,
 	}
 	unlink(bin);
 	if (rc < 0) {
-		printf("FAIL %s: export or listing: %s\n", name,
-		       strerror(-rc));
+		printf("FAIL %s: export or listing: %s\n", name, strerror(-rc));
 		g->failed++;
 		unlink(list);
 	} else {

@@ -62,7 +62,8 @@ static void rnd_ranges(struct gen_bpf_range *r, unsigned int cnt,
 
 	for (i = 0; i < cnt; i++) {
 		r[i].lo = lo;
-		r[i].hi = i + 1 == cnt ? UINT32_MAX : lo + (rnd(2) ? 0 : rnd(9));
+		r[i].hi =
+			i + 1 == cnt ? UINT32_MAX : lo + (rnd(2) ? 0 : rnd(9));
 		r[i].target = 1 + (int)rnd(3);
 		r[i].weight = rnd_weight();
 		r[i].folds = with_folds && rnd(6) == 0 ? 1 : 0;
@@ -111,8 +112,8 @@ static void check_random_row(struct plan *fast, struct plan *plain)
 	fast->r = r;
 	fast->sum[0] = 0;
 	for (i = 0; i + 1 < PLAN_LANES; i++)
-		fast->sum[i + 1] = fast->sum[i] +
-				   (i < cnt ? (int32_t)r[i].weight : 0);
+		fast->sum[i + 1] =
+			fast->sum[i] + (i < cnt ? (int32_t)r[i].weight : 0);
 	for (k = 1; k < len; k++)
 		for (i = 0; i < PLAN_LANES; i++)
 			fast->cost[d - 1][k][i] = rnd_cost();

@@ -146,7 +146,8 @@ static int prove_program(const char *prog, struct prove_tally *t)
 
 		len = end ? 0 : strcspn(line, "\n");
 		line[len] = '\0';
-		if (filter != NULL && (end || strncmp(line, "filter ", 7) == 0)) {
+		if (filter != NULL &&
+		    (end || strncmp(line, "filter ", 7) == 0)) {
 			spec[cnt] = NULL;
 			failed |= prove_one(prog, filter,
 					    (const char *const *)spec, t) == 1;
@@ -229,8 +230,7 @@ int main(void)
 			programs++;
 			failed |= prove_program(names[i], &t);
 		} else if (excepted(names[i])) {
-			printf("not spec-based: %s (an exception)\n",
-			       names[i]);
+			printf("not spec-based: %s (an exception)\n", names[i]);
 		} else {
 			printf("FAIL %s: not spec-based (SPEC_SIM_MAIN() or"
 			       " spec_pfc_main()) and no exception\n",
@@ -247,8 +247,10 @@ int main(void)
 	if (failed || t.failed > 0)
 		return 1;
 	if (t.proved == 0) {
-		fprintf(stderr, "no filter proved (no spec-based sim or pfc"
-			" test in %s?)\n", srcdir);
+		fprintf(stderr,
+			"no filter proved (no spec-based sim or pfc"
+			" test in %s?)\n",
+			srcdir);
 		return 77;
 	}
 	return 0;

@@ -48,8 +48,8 @@ static const char *env_or(const char *name, const char *fallback)
 }
 
 /* Exports a filter of @api to DIR/NAME.bpf; returns 0 or -errno. */
-static int save(struct ctx *c, const struct prop_api *api,
-		scmp_filter_ctx f, const char *name)
+static int save(struct ctx *c, const struct prop_api *api, scmp_filter_ctx f,
+		const char *name)
 {
 	char path[512];
 	int fd, rc;
@@ -108,7 +108,8 @@ static void expect(struct ctx *c, const char *what, const char *old,
 	}
 	if (rc != status || n != lines) {
 		printf("FAIL %s: exit %d and %u lines, want exit %d and %u"
-		       " lines\n", what, rc, n, status, lines);
+		       " lines\n",
+		       what, rc, n, status, lines);
 		c->failed++;
 		return;
 	}
@@ -176,8 +177,8 @@ static void check_small(struct ctx *c, const struct prop_api *ours)
 		 c->dir, c->dir);
 	expect(c, "-n 1", NULL, NULL, args, 1, 2,
 	       WANT("x86_64", "more differences"));
-	snprintf(args, sizeof(args), "-q '%s/rule.bpf' '%s/bound.bpf'",
-		 c->dir, c->dir);
+	snprintf(args, sizeof(args), "-q '%s/rule.bpf' '%s/bound.bpf'", c->dir,
+		 c->dir);
 	expect(c, "-q", NULL, NULL, args, 1, 0, NULL);
 }
 

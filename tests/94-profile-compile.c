@@ -54,16 +54,16 @@ struct compile_case {
 };
 
 static const char podman_caps[] =
-    "CAP_CHOWN,CAP_DAC_OVERRIDE,CAP_FOWNER,CAP_FSETID,CAP_KILL,"
-    "CAP_NET_BIND_SERVICE,CAP_SETFCAP,CAP_SETGID,CAP_SETPCAP,CAP_SETUID,"
-    "CAP_SYS_CHROOT";
+	"CAP_CHOWN,CAP_DAC_OVERRIDE,CAP_FOWNER,CAP_FSETID,CAP_KILL,"
+	"CAP_NET_BIND_SERVICE,CAP_SETFCAP,CAP_SETGID,CAP_SETPCAP,CAP_SETUID,"
+	"CAP_SYS_CHROOT";
 
 static const struct compile_case cases[] = {
-    {"docker", "docker-default-seccomp.json", "x86_64", "default"},
-    {"docker-3arch", "docker-default-seccomp.json", "x86_64,x86,x32",
-     "default"},
-    {"podman-3arch", "containers-common-seccomp.json", "x86_64,x86,x32",
-     podman_caps},
+	{ "docker", "docker-default-seccomp.json", "x86_64", "default" },
+	{ "docker-3arch", "docker-default-seccomp.json", "x86_64,x86,x32",
+	  "default" },
+	{ "podman-3arch", "containers-common-seccomp.json", "x86_64,x86,x32",
+	  podman_caps },
 };
 
 static const char *env_or(const char *name, const char *fallback)
@@ -224,11 +224,11 @@ static void check_text_formats(const struct env *e,
 			       const struct compile_case *c,
 			       const struct bpf_sim_prog *prog)
 {
-	static const char *const disasm[] = {"-f", "disasm", NULL};
-	static const char *const pfc[] = {"-f", "pfc", NULL};
+	static const char *const disasm[] = { "-f", "disasm", NULL };
+	static const char *const pfc[] = { "-f", "pfc", NULL };
 	char out[512], want[512], path[1024];
-	struct profile_opts o = {.caps = profile_docker_caps,
-				 .kernel = PROFILE_KVER(99, 0)};
+	struct profile_opts o = { .caps = profile_docker_caps,
+				  .kernel = PROFILE_KVER(99, 0) };
 	struct profile_diag diag;
 	struct profile p;
 	scmp_filter_ctx ctx = NULL;
@@ -287,7 +287,7 @@ static void check_text_formats(const struct env *e,
 static void check_c_format(const struct env *e, const struct compile_case *c,
 			   const char *bpf_path)
 {
-	static const char *const fmt_c[] = {"-f", "c", NULL};
+	static const char *const fmt_c[] = { "-f", "c", NULL };
 	char src[512], main_src[512], exe[512], out[512];
 	char *argv[8];
 	size_t len = 0;
@@ -332,7 +332,7 @@ static void check_c_format(const struct env *e, const struct compile_case *c,
 static void check_dot_stats(const struct env *e, const struct compile_case *c,
 			    const struct bpf_sim_prog *prog)
 {
-	static const char *const dot[] = {"-f", "dot", "--stats", NULL};
+	static const char *const dot[] = { "-f", "dot", "--stats", NULL };
 	char out[512], err[512], want[64];
 	unsigned int nodes = 0;
 	char *text, *s;
@@ -358,7 +358,7 @@ static void check_dot_stats(const struct env *e, const struct compile_case *c,
 
 static void check_case(struct env *e, const struct compile_case *c)
 {
-	struct bpf_sim_prog tool = {0}, bench = {0};
+	struct bpf_sim_prog tool = { 0 }, bench = { 0 };
 	struct workload *w = find_workload(e, c->workload);
 	char bpf[512];
 
@@ -384,9 +384,9 @@ static uint32_t action_of(const struct env *e, const char *file,
 			  const char *caps, const char *const *extra,
 			  const char *syscall)
 {
-	struct bpf_sim_prog prog = {0};
-	struct seccomp_data d = {0};
-	struct bpf_sim_result res = {0};
+	struct bpf_sim_prog prog = { 0 };
+	struct seccomp_data d = { 0 };
+	struct bpf_sim_result res = { 0 };
 	char bpf[512];
 
 	snprintf(bpf, sizeof(bpf), "%s/one.bpf", e->tmp);
@@ -403,7 +403,7 @@ static uint32_t action_of(const struct env *e, const char *file,
 
 static void check_host(const struct env *e)
 {
-	static const char *const old[] = {"--kernel=4.4", NULL};
+	static const char *const old[] = { "--kernel=4.4", NULL };
 	static const char docker[] = "docker-default-seccomp.json";
 
 	EXPECT(action_of(e, docker, "default", NULL, "ptrace"), SCMP_ACT_ALLOW);

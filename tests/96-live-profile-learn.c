@@ -46,17 +46,19 @@ struct learn_case {
 };
 
 static const struct learn_case cases[] = {
-    {"ls", {"ls", "-l", "/", NULL}, "getdents64"},
-    {"tar", {"tar", "-c", "-f", "@OUT", "-C", "@DIR", ".", NULL}, "getdents64"},
-    {"python",
-     {"python3", "-c",
-      "import socket, threading\n"
-      "a, b = socket.socketpair()\n"
-      "t = threading.Thread(target=lambda: a.send(b'x'))\n"
-      "t.start(); t.join()\n"
-      "assert b.recv(1) == b'x'\n",
-      NULL},
-     "socketpair"},
+	{ "ls", { "ls", "-l", "/", NULL }, "getdents64" },
+	{ "tar",
+	  { "tar", "-c", "-f", "@OUT", "-C", "@DIR", ".", NULL },
+	  "getdents64" },
+	{ "python",
+	  { "python3", "-c",
+	    "import socket, threading\n"
+	    "a, b = socket.socketpair()\n"
+	    "t = threading.Thread(target=lambda: a.send(b'x'))\n"
+	    "t.start(); t.join()\n"
+	    "assert b.recv(1) == b'x'\n",
+	    NULL },
+	  "socketpair" },
 };
 
 static char tool[512], tmp[256];
@@ -75,10 +77,9 @@ static void case_argv(const struct learn_case *c, char **argv, char *dir,
 	unsigned int i;
 
 	for (i = 0; c->argv[i] != NULL; i++)
-		argv[i] = strcmp(c->argv[i], "@DIR") == 0 ? dir
-			  : strcmp(c->argv[i], "@OUT") == 0
-			      ? out
-			      : (char *)c->argv[i];
+		argv[i] = strcmp(c->argv[i], "@DIR") == 0 ? dir :
+			  strcmp(c->argv[i], "@OUT") == 0 ? out :
+							    (char *)c->argv[i];
 	argv[i] = NULL;
 }
 
@@ -121,7 +122,7 @@ static json_t *learned_names(const char *path)
 	json_t *doc = json_load_file(path, 0, NULL), *names;
 
 	names = json_object_get(
-	    json_array_get(json_object_get(doc, "syscalls"), 0), "names");
+		json_array_get(json_object_get(doc, "syscalls"), 0), "names");
 	json_incref(names);
 	json_decref(doc);
 	return names;
@@ -132,8 +133,9 @@ static bool has_name(const json_t *names, const char *name)
 	const json_t *v;
 	size_t i;
 
-	json_array_foreach(names, i, v) if (strcmp(json_string_value(v),
-						   name) == 0) return true;
+	json_array_foreach(names, i, v)
+		if (strcmp(json_string_value(v), name) == 0)
+			return true;
 	return false;
 }
 
@@ -145,9 +147,10 @@ static int remove_name(const char *in, const char *out, const char *name)
 	int rc;
 
 	names = json_object_get(
-	    json_array_get(json_object_get(doc, "syscalls"), 0), "names");
-	json_array_foreach(
-	    names, i, v) if (strcmp(json_string_value(v), name) == 0) break;
+		json_array_get(json_object_get(doc, "syscalls"), 0), "names");
+	json_array_foreach(names, i, v)
+		if (strcmp(json_string_value(v), name) == 0)
+			break;
 	rc = json_array_remove(names, i);
 	if (rc == 0)
 		rc = json_dump_file(doc, out, JSON_INDENT(2));
@@ -157,7 +160,9 @@ static int remove_name(const char *in, const char *out, const char *name)
 
 static int compile(const char *json, const char *bpf)
 {
-	char *argv[] = {tool, "compile", "-o", (char *)bpf, (char *)json, NULL};
+	char *argv[] = {
+		tool, "compile", "-o", (char *)bpf, (char *)json, NULL
+	};
 
 	return run_exit(argv, NULL, NULL);
 }
@@ -199,22 +204,20 @@ static int compare_strace(char *const *argv, const json_t *names)
 			json_array_append_new(seen, json_string(line));
 	}
 	fclose(f);
-	json_array_foreach(seen, k,
-			   v) if (!has_name(names, json_string_value(v)))
-	{
-		printf("FAIL strace saw %s, learn did not\n",
-		       json_string_value(v));
-		differ++;
-	}
-	json_array_foreach(
-	    names, k, v) if (!has_name(seen, json_string_value(v)) &&
-			     strcmp(json_string_value(v), "exit") != 0 &&
-			     strcmp(json_string_value(v), "exit_group") != 0)
-	{
-		printf("FAIL learn saw %s, strace did not\n",
-		       json_string_value(v));
-		differ++;
-	}
+	json_array_foreach(seen, k, v)
+		if (!has_name(names, json_string_value(v))) {
+			printf("FAIL strace saw %s, learn did not\n",
+			       json_string_value(v));
+			differ++;
+		}
+	json_array_foreach(names, k, v)
+		if (!has_name(seen, json_string_value(v)) &&
+		    strcmp(json_string_value(v), "exit") != 0 &&
+		    strcmp(json_string_value(v), "exit_group") != 0) {
+			printf("FAIL learn saw %s, strace did not\n",
+			       json_string_value(v));
+			differ++;
+		}
 	printf("  strace -f -c: %zu syscalls, %u differences\n",
 	       json_array_size(seen), differ);
 	json_decref(seen);
@@ -281,7 +284,7 @@ static void check_case(const struct learn_case *c)
 
 static bool have_program(const char *name)
 {
-	char *argv[] = {"sh", "-c", NULL, NULL};
+	char *argv[] = { "sh", "-c", NULL, NULL };
 	char cmd[128];
 
 	snprintf(cmd, sizeof(cmd), "command -v %s", name);

@@ -257,6 +257,7 @@ int main(void)
 	if (prove_only_missed(stdout) > 0)
 		failed = 1;
 	printf("%u programs at OPTIMIZE=2 are those at OPTIMIZE=1, byte for"
-	       " byte\n", same);
+	       " byte\n",
+	       same);
 	return failed || t.failed > 0 || t.skipped > 0 ? 1 : 0;
 }

@@ -60,9 +60,8 @@ static Z3_ast var(Z3_context ctx, const char *name, unsigned int bits)
  */
 int bpf_prove_open(struct bpf_prove *p)
 {
-	static const char *const names[BPF_PROVE_ARGS] = {
-		"a0", "a1", "a2", "a3", "a4", "a5"
-	};
+	static const char *const names[BPF_PROVE_ARGS] = { "a0", "a1", "a2",
+							   "a3", "a4", "a5" };
 	Z3_tactic tactic;
 	Z3_config cfg;
 	unsigned int i;
@@ -362,7 +361,7 @@ int bpf_prove_prog(struct bpf_prove *p, const struct bpf_sim_prog *prog,
 		if (nodes[pc].reach != NULL)
 			step(p, prog, nodes, pc, &ex);
 	if (ex.cnt == 0) {
-		rc = -EINVAL;	/* no return reachable: not a verified program */
+		rc = -EINVAL; /* no return reachable: not a verified program */
 		goto out;
 	}
 	/* one exit is taken on every input: the last needs no condition */
@@ -463,8 +462,8 @@ int bpf_prove_check(struct bpf_prove *p, Z3_ast a, Z3_ast b,
 		check_with(p, and2(ctx, differ, known_arch(p)), cex);
 	/* then zero what can be zero, one field after the other */
 	fixed = and2(ctx, differ,
-		     and2(ctx, Z3_mk_eq(ctx, p->arch,
-					bpf_prove_u32(p, cex->arch)),
+		     and2(ctx,
+			  Z3_mk_eq(ctx, p->arch, bpf_prove_u32(p, cex->arch)),
 			  Z3_mk_eq(ctx, p->nr,
 				   bpf_prove_u32(p, (uint32_t)cex->nr))));
 	wide[0] = p->ip;
@@ -489,8 +488,8 @@ int bpf_prove_exclude(struct bpf_prove *p, uint32_t arch, uint32_t nr)
 	Z3_solver_assert(
 		ctx, p->solver,
 		Z3_mk_not(ctx,
-			  and2(ctx, Z3_mk_eq(ctx, p->arch,
-					     bpf_prove_u32(p, arch)),
+			  and2(ctx,
+			       Z3_mk_eq(ctx, p->arch, bpf_prove_u32(p, arch)),
 			       Z3_mk_eq(ctx, p->nr, bpf_prove_u32(p, nr)))));
 	return Z3_get_error_code(ctx) != Z3_OK ? -EFAULT : 0;
 }

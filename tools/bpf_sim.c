@@ -32,31 +32,31 @@
 #define OFF_ARGS 16u
 
 static const struct bpf_sim_arch arches[] = {
-    {"x86", 0x40000003u, 0x40000003u, 0, 0},
-    {"x86_64", 0xc000003eu, 0xc000003eu, 0, 0},
-    /* x32 shares x86_64's audit arch; its calls carry the x32 bit. */
-    {"x32", 0x4000003eu, 0xc000003eu, BPF_SIM_X32_BIT, 0},
-    {"arm", 0x40000028u, 0x40000028u, 0, 0},
-    {"aarch64", 0xc00000b7u, 0xc00000b7u, 0, 0},
-    {"loongarch64", 0xc0000102u, 0xc0000102u, 0, 0},
-    {"m68k", 0x00000004u, 0x00000004u, 0, 1},
-    {"mips", 0x00000008u, 0x00000008u, 4000, 1},
-    {"mipsel", 0x40000008u, 0x40000008u, 4000, 0},
-    {"mips64", 0x80000008u, 0x80000008u, 5000, 1},
-    {"mipsel64", 0xc0000008u, 0xc0000008u, 5000, 0},
-    {"mips64n32", 0xa0000008u, 0xa0000008u, 6000, 1},
-    {"mipsel64n32", 0xe0000008u, 0xe0000008u, 6000, 0},
-    {"parisc", 0x0000000fu, 0x0000000fu, 0, 1},
-    {"parisc64", 0x8000000fu, 0x8000000fu, 0, 1},
-    {"ppc", 0x00000014u, 0x00000014u, 0, 1},
-    {"ppc64", 0x80000015u, 0x80000015u, 0, 1},
-    {"ppc64le", 0xc0000015u, 0xc0000015u, 0, 0},
-    {"s390", 0x00000016u, 0x00000016u, 0, 1},
-    {"s390x", 0x80000016u, 0x80000016u, 0, 1},
-    {"riscv64", 0xc00000f3u, 0xc00000f3u, 0, 0},
-    /* SuperH: "sh" is the little-endian ABI, "sheb" the big-endian one. */
-    {"sh", 0x4000002au, 0x4000002au, 0, 0},
-    {"sheb", 0x0000002au, 0x0000002au, 0, 1},
+	{ "x86", 0x40000003u, 0x40000003u, 0, 0 },
+	{ "x86_64", 0xc000003eu, 0xc000003eu, 0, 0 },
+	/* x32 shares x86_64's audit arch; its calls carry the x32 bit. */
+	{ "x32", 0x4000003eu, 0xc000003eu, BPF_SIM_X32_BIT, 0 },
+	{ "arm", 0x40000028u, 0x40000028u, 0, 0 },
+	{ "aarch64", 0xc00000b7u, 0xc00000b7u, 0, 0 },
+	{ "loongarch64", 0xc0000102u, 0xc0000102u, 0, 0 },
+	{ "m68k", 0x00000004u, 0x00000004u, 0, 1 },
+	{ "mips", 0x00000008u, 0x00000008u, 4000, 1 },
+	{ "mipsel", 0x40000008u, 0x40000008u, 4000, 0 },
+	{ "mips64", 0x80000008u, 0x80000008u, 5000, 1 },
+	{ "mipsel64", 0xc0000008u, 0xc0000008u, 5000, 0 },
+	{ "mips64n32", 0xa0000008u, 0xa0000008u, 6000, 1 },
+	{ "mipsel64n32", 0xe0000008u, 0xe0000008u, 6000, 0 },
+	{ "parisc", 0x0000000fu, 0x0000000fu, 0, 1 },
+	{ "parisc64", 0x8000000fu, 0x8000000fu, 0, 1 },
+	{ "ppc", 0x00000014u, 0x00000014u, 0, 1 },
+	{ "ppc64", 0x80000015u, 0x80000015u, 0, 1 },
+	{ "ppc64le", 0xc0000015u, 0xc0000015u, 0, 0 },
+	{ "s390", 0x00000016u, 0x00000016u, 0, 1 },
+	{ "s390x", 0x80000016u, 0x80000016u, 0, 1 },
+	{ "riscv64", 0xc00000f3u, 0xc00000f3u, 0, 0 },
+	/* SuperH: "sh" is the little-endian ABI, "sheb" the big-endian one. */
+	{ "sh", 0x4000002au, 0x4000002au, 0, 0 },
+	{ "sheb", 0x0000002au, 0x0000002au, 0, 1 },
 };
 
 #define N_ARCHES (sizeof(arches) / sizeof(arches[0]))
@@ -76,15 +76,15 @@ static const struct bpf_sim_arch arches[] = {
 #define NATIVE_NAME "loongarch64"
 #elif defined(__m68k__)
 #define NATIVE_NAME "m68k"
-#elif defined(__mips__) && defined(_MIPS_SIM) && defined(_ABIO32) &&           \
-    _MIPS_SIM == _ABIO32
+#elif defined(__mips__) && defined(_MIPS_SIM) && defined(_ABIO32) && \
+	_MIPS_SIM == _ABIO32
 #if defined(__MIPSEB__)
 #define NATIVE_NAME "mips"
 #else
 #define NATIVE_NAME "mipsel"
 #endif
-#elif defined(__mips__) && defined(_MIPS_SIM) && defined(_ABIN32) &&           \
-    _MIPS_SIM == _ABIN32
+#elif defined(__mips__) && defined(_MIPS_SIM) && defined(_ABIN32) && \
+	_MIPS_SIM == _ABIN32
 #if defined(__MIPSEB__)
 #define NATIVE_NAME "mips64n32"
 #else
@@ -167,8 +167,8 @@ const struct bpf_sim_arch *bpf_sim_arch_native(void)
 /* Decode a 16/32-bit value stored in the given byte order. */
 static uint16_t get16(const unsigned char *p, int big_endian)
 {
-	return big_endian ? (uint16_t)(p[0] << 8 | p[1])
-			  : (uint16_t)(p[1] << 8 | p[0]);
+	return big_endian ? (uint16_t)(p[0] << 8 | p[1]) :
+			    (uint16_t)(p[1] << 8 | p[0]);
 }
 
 static uint32_t get32(const unsigned char *p, int big_endian)

@@ -38,66 +38,66 @@
 #include "profile.h"
 
 const char *const profile_docker_caps[] = {
-    "CAP_CHOWN",
-    "CAP_DAC_OVERRIDE",
-    "CAP_FSETID",
-    "CAP_FOWNER",
-    "CAP_MKNOD",
-    "CAP_NET_RAW",
-    "CAP_SETGID",
-    "CAP_SETUID",
-    "CAP_SETFCAP",
-    "CAP_SETPCAP",
-    "CAP_NET_BIND_SERVICE",
-    "CAP_SYS_CHROOT",
-    "CAP_KILL",
-    "CAP_AUDIT_WRITE",
-    NULL,
+	"CAP_CHOWN",
+	"CAP_DAC_OVERRIDE",
+	"CAP_FSETID",
+	"CAP_FOWNER",
+	"CAP_MKNOD",
+	"CAP_NET_RAW",
+	"CAP_SETGID",
+	"CAP_SETUID",
+	"CAP_SETFCAP",
+	"CAP_SETPCAP",
+	"CAP_NET_BIND_SERVICE",
+	"CAP_SYS_CHROOT",
+	"CAP_KILL",
+	"CAP_AUDIT_WRITE",
+	NULL,
 };
 
 /* Every capability of Linux 6.x, in the order of their numbers. */
 static const char *const all_caps[] = {
-    "CAP_CHOWN",
-    "CAP_DAC_OVERRIDE",
-    "CAP_DAC_READ_SEARCH",
-    "CAP_FOWNER",
-    "CAP_FSETID",
-    "CAP_KILL",
-    "CAP_SETGID",
-    "CAP_SETUID",
-    "CAP_SETPCAP",
-    "CAP_LINUX_IMMUTABLE",
-    "CAP_NET_BIND_SERVICE",
-    "CAP_NET_BROADCAST",
-    "CAP_NET_ADMIN",
-    "CAP_NET_RAW",
-    "CAP_IPC_LOCK",
-    "CAP_IPC_OWNER",
-    "CAP_SYS_MODULE",
-    "CAP_SYS_RAWIO",
-    "CAP_SYS_CHROOT",
-    "CAP_SYS_PTRACE",
-    "CAP_SYS_PACCT",
-    "CAP_SYS_ADMIN",
-    "CAP_SYS_BOOT",
-    "CAP_SYS_NICE",
-    "CAP_SYS_RESOURCE",
-    "CAP_SYS_TIME",
-    "CAP_SYS_TTY_CONFIG",
-    "CAP_MKNOD",
-    "CAP_LEASE",
-    "CAP_AUDIT_WRITE",
-    "CAP_AUDIT_CONTROL",
-    "CAP_SETFCAP",
-    "CAP_MAC_OVERRIDE",
-    "CAP_MAC_ADMIN",
-    "CAP_SYSLOG",
-    "CAP_WAKE_ALARM",
-    "CAP_BLOCK_SUSPEND",
-    "CAP_AUDIT_READ",
-    "CAP_PERFMON",
-    "CAP_BPF",
-    "CAP_CHECKPOINT_RESTORE",
+	"CAP_CHOWN",
+	"CAP_DAC_OVERRIDE",
+	"CAP_DAC_READ_SEARCH",
+	"CAP_FOWNER",
+	"CAP_FSETID",
+	"CAP_KILL",
+	"CAP_SETGID",
+	"CAP_SETUID",
+	"CAP_SETPCAP",
+	"CAP_LINUX_IMMUTABLE",
+	"CAP_NET_BIND_SERVICE",
+	"CAP_NET_BROADCAST",
+	"CAP_NET_ADMIN",
+	"CAP_NET_RAW",
+	"CAP_IPC_LOCK",
+	"CAP_IPC_OWNER",
+	"CAP_SYS_MODULE",
+	"CAP_SYS_RAWIO",
+	"CAP_SYS_CHROOT",
+	"CAP_SYS_PTRACE",
+	"CAP_SYS_PACCT",
+	"CAP_SYS_ADMIN",
+	"CAP_SYS_BOOT",
+	"CAP_SYS_NICE",
+	"CAP_SYS_RESOURCE",
+	"CAP_SYS_TIME",
+	"CAP_SYS_TTY_CONFIG",
+	"CAP_MKNOD",
+	"CAP_LEASE",
+	"CAP_AUDIT_WRITE",
+	"CAP_AUDIT_CONTROL",
+	"CAP_SETFCAP",
+	"CAP_MAC_OVERRIDE",
+	"CAP_MAC_ADMIN",
+	"CAP_SYSLOG",
+	"CAP_WAKE_ALARM",
+	"CAP_BLOCK_SUSPEND",
+	"CAP_AUDIT_READ",
+	"CAP_PERFMON",
+	"CAP_BPF",
+	"CAP_CHECKPOINT_RESTORE",
 };
 
 /*
@@ -147,7 +147,7 @@ struct path {
 
 static struct path path_of(unsigned int n, ...)
 {
-	struct path p = {.n = n};
+	struct path p = { .n = n };
 	unsigned int i;
 	va_list ap;
 
@@ -482,15 +482,15 @@ static const struct {
 	uint32_t action;
 	bool data; /* takes errnoRet */
 } actions[] = {
-    {"SCMP_ACT_KILL", SCMP_ACT_KILL, false},
-    {"SCMP_ACT_KILL_THREAD", SCMP_ACT_KILL_THREAD, false},
-    {"SCMP_ACT_KILL_PROCESS", SCMP_ACT_KILL_PROCESS, false},
-    {"SCMP_ACT_TRAP", SCMP_ACT_TRAP, false},
-    {"SCMP_ACT_ERRNO", SCMP_ACT_ERRNO(0), true},
-    {"SCMP_ACT_TRACE", SCMP_ACT_TRACE(0), true},
-    {"SCMP_ACT_ALLOW", SCMP_ACT_ALLOW, false},
-    {"SCMP_ACT_LOG", SCMP_ACT_LOG, false},
-    {"SCMP_ACT_NOTIFY", SCMP_ACT_NOTIFY, false},
+	{ "SCMP_ACT_KILL", SCMP_ACT_KILL, false },
+	{ "SCMP_ACT_KILL_THREAD", SCMP_ACT_KILL_THREAD, false },
+	{ "SCMP_ACT_KILL_PROCESS", SCMP_ACT_KILL_PROCESS, false },
+	{ "SCMP_ACT_TRAP", SCMP_ACT_TRAP, false },
+	{ "SCMP_ACT_ERRNO", SCMP_ACT_ERRNO(0), true },
+	{ "SCMP_ACT_TRACE", SCMP_ACT_TRACE(0), true },
+	{ "SCMP_ACT_ALLOW", SCMP_ACT_ALLOW, false },
+	{ "SCMP_ACT_LOG", SCMP_ACT_LOG, false },
+	{ "SCMP_ACT_NOTIFY", SCMP_ACT_NOTIFY, false },
 };
 
 const char *profile_action_str(uint32_t action, int *errno_ret)
@@ -514,13 +514,13 @@ static const struct {
 	const char *name;
 	enum scmp_compare op;
 } operators[] = {
-    {"SCMP_CMP_NE", SCMP_CMP_NE},
-    {"SCMP_CMP_LT", SCMP_CMP_LT},
-    {"SCMP_CMP_LE", SCMP_CMP_LE},
-    {"SCMP_CMP_EQ", SCMP_CMP_EQ},
-    {"SCMP_CMP_GE", SCMP_CMP_GE},
-    {"SCMP_CMP_GT", SCMP_CMP_GT},
-    {"SCMP_CMP_MASKED_EQ", SCMP_CMP_MASKED_EQ},
+	{ "SCMP_CMP_NE", SCMP_CMP_NE },
+	{ "SCMP_CMP_LT", SCMP_CMP_LT },
+	{ "SCMP_CMP_LE", SCMP_CMP_LE },
+	{ "SCMP_CMP_EQ", SCMP_CMP_EQ },
+	{ "SCMP_CMP_GE", SCMP_CMP_GE },
+	{ "SCMP_CMP_GT", SCMP_CMP_GT },
+	{ "SCMP_CMP_MASKED_EQ", SCMP_CMP_MASKED_EQ },
 };
 
 /* "flags": the seccomp(2) flags runc passes, as filter attributes. */
@@ -528,12 +528,12 @@ static const struct {
 	const char *name;
 	enum scmp_filter_attr attr;
 } flag_names[] = {
-    {"SECCOMP_FILTER_FLAG_TSYNC", SCMP_FLTATR_CTL_TSYNC},
-    {"SECCOMP_FILTER_FLAG_LOG", SCMP_FLTATR_CTL_LOG},
-    {"SECCOMP_FILTER_FLAG_SPEC_ALLOW", SCMP_FLTATR_CTL_SSB},
+	{ "SECCOMP_FILTER_FLAG_TSYNC", SCMP_FLTATR_CTL_TSYNC },
+	{ "SECCOMP_FILTER_FLAG_LOG", SCMP_FLTATR_CTL_LOG },
+	{ "SECCOMP_FILTER_FLAG_SPEC_ALLOW", SCMP_FLTATR_CTL_SSB },
 #if SCMP_VER_MAJOR > 2 || SCMP_VER_MINOR >= 6
-    /* libseccomp 2.6's: the benchmark builds this file against 2.5 too */
-    {"SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV", SCMP_FLTATR_CTL_WAITKILL},
+	/* libseccomp 2.6's: the benchmark builds this file against 2.5 too */
+	{ "SECCOMP_FILTER_FLAG_WAIT_KILLABLE_RECV", SCMP_FLTATR_CTL_WAITKILL },
 #endif
 };
 
@@ -663,7 +663,7 @@ static int arch_of(const struct profile *p, struct profile_diag *d,
 static int resolve_arches(struct profile *p, const struct profile_opts *o,
 			  uint32_t host, struct profile_diag *d)
 {
-	struct path root = {.n = 0}, at, sub_at;
+	struct path root = { .n = 0 }, at, sub_at;
 	json_t *list, *map, *e, *subs, *v;
 	uint32_t token, main_token;
 	size_t i, j;
@@ -680,16 +680,14 @@ static int resolve_arches(struct profile *p, const struct profile_opts *o,
 			    "both \"architectures\" and \"archMap\" are given;"
 			    " use one");
 	}
-	json_array_foreach(list, i, v)
-	{
+	json_array_foreach(list, i, v) {
 		at = path_of(2, "architectures", (size_t)0, NULL, i);
 		rc = arch_of(p, d, v, &at, &token);
 		if (rc < 0)
 			return rc;
 		add_arch(p, token);
 	}
-	json_array_foreach(map, i, e)
-	{
+	json_array_foreach(map, i, e) {
 		at = path_of(2, "archMap", (size_t)0, NULL, i);
 		if (!json_is_object(e))
 			return fail(p, d, &at, "must be an object");
@@ -704,11 +702,10 @@ static int resolve_arches(struct profile *p, const struct profile_opts *o,
 			return rc;
 		if (main_token == host)
 			add_arch(p, main_token);
-		json_array_foreach(subs, j, v)
-		{
+		json_array_foreach(subs, j, v) {
 			sub_at =
-			    path_of(4, "archMap", (size_t)0, NULL, i,
-				    "subArchitectures", (size_t)0, NULL, j);
+				path_of(4, "archMap", (size_t)0, NULL, i,
+					"subArchitectures", (size_t)0, NULL, j);
 			rc = arch_of(p, d, v, &sub_at, &token);
 			if (rc < 0)
 				return rc;
@@ -728,7 +725,7 @@ static int resolve_arches(struct profile *p, const struct profile_opts *o,
 
 static int resolve_flags(struct profile *p, struct profile_diag *d)
 {
-	struct path root = {.n = 0}, at;
+	struct path root = { .n = 0 }, at;
 	json_t *list, *v;
 	size_t i, k;
 	int rc;
@@ -736,8 +733,7 @@ static int resolve_flags(struct profile *p, struct profile_diag *d)
 	rc = get_array(p, d, p->doc, &root, "flags", &list);
 	if (rc < 0)
 		return rc;
-	json_array_foreach(list, i, v)
-	{
+	json_array_foreach(list, i, v) {
 		at = path_of(2, "flags", (size_t)0, NULL, i);
 		for (k = 0; json_is_string(v) && k < N(flag_names); k++)
 			if (strcmp(json_string_value(v), flag_names[k].name) ==
@@ -789,8 +785,7 @@ static int filter_matches(const struct profile *p, struct profile_diag *d,
 	if (rc < 0)
 		return rc;
 	any = false;
-	json_array_foreach(arches, i, v)
-	{
+	json_array_foreach(arches, i, v) {
 		vat = sub(&fat, "arches", 0);
 		vat = sub(&vat, NULL, i);
 		if (!json_is_string(v) ||
@@ -800,8 +795,7 @@ static int filter_matches(const struct profile *p, struct profile_diag *d,
 	}
 	if (json_array_size(arches) > 0 && any != include)
 		*applies = false;
-	json_array_foreach(caps, i, v)
-	{
+	json_array_foreach(caps, i, v) {
 		vat = sub(&fat, "caps", 0);
 		vat = sub(&vat, NULL, i);
 		if (!json_is_string(v) ||
@@ -919,8 +913,7 @@ static int resolve_entry(struct profile *p, struct profile_diag *d,
 			    "both \"name\" and \"names\" are given; use one");
 	if (name == NULL && json_array_size(names) == 0)
 		return fail(p, d, &at, "no syscall names");
-	json_array_foreach(names, i, v)
-	{
+	json_array_foreach(names, i, v) {
 		nat = path_of(3, "syscalls", (size_t)0, NULL, idx, "names",
 			      (size_t)0);
 		nat = sub(&nat, NULL, i);
@@ -931,8 +924,7 @@ static int resolve_entry(struct profile *p, struct profile_diag *d,
 		nat = sub(&at, "args", 0);
 		return fail(p, d, &nat, "more than 6 conditions");
 	}
-	json_array_foreach(args, i, v)
-	{
+	json_array_foreach(args, i, v) {
 		nat = path_of(3, "syscalls", (size_t)0, NULL, idx, "args",
 			      (size_t)0);
 		nat = sub(&nat, NULL, i);
@@ -974,7 +966,7 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
 		    struct profile_diag *d)
 {
 	struct profile_opts o = *opts;
-	struct path root = {.n = 0}, at;
+	struct path root = { .n = 0 }, at;
 	json_t *calls;
 	const char *kv;
 	uint32_t host;
@@ -1065,7 +1057,8 @@ static uint32_t kver_enum(unsigned int kver)
 			return i == 0 ? KV_3_0 : value - 1;
 		if (major == kver_series[i].major)
 			return value + (minor < kver_series[i].last_minor ?
-					minor : kver_series[i].last_minor);
+						minor :
+						kver_series[i].last_minor);
 		value += kver_series[i].last_minor + 1;
 	}
 	return value - 1;
@@ -1141,8 +1134,8 @@ static bool rule_droppable(const struct profile *p,
 	       (int32_t)(r->action & 0xffff0000u);
 }
 
-bool profile_rule_dropped(const struct profile *p,
-			  const struct profile_rule *r, uint32_t token)
+bool profile_rule_dropped(const struct profile *p, const struct profile_rule *r,
+			  uint32_t token)
 {
 	return rule_droppable(p, r) && rule_muxed(p, r, token, NULL, NULL);
 }
@@ -1210,8 +1203,8 @@ static void warn_muxed(const struct profile *p, const struct profile_opts *o)
 			r = &p->rules[i];
 			if (!rule_muxed(p, r, p->arches[k], &mux, &call))
 				continue;
-			mux_name =
-			    seccomp_syscall_resolve_num_arch(p->arches[k], mux);
+			mux_name = seccomp_syscall_resolve_num_arch(
+				p->arches[k], mux);
 			call_macro(mux_name != NULL ? mux_name : "?", r->name,
 				   macro, sizeof(macro));
 			profile_entry_where(p, r->entry, &line, &col);
@@ -1307,7 +1300,7 @@ static int build_abis(const struct profile *p, const struct profile_opts *o,
 		      uint32_t skip_mux, scmp_filter_ctx *out,
 		      struct profile_diag *d)
 {
-	struct path root = {.n = 0}, at;
+	struct path root = { .n = 0 }, at;
 	scmp_filter_ctx ctx;
 	bool native = false;
 	unsigned int i;
@@ -1363,7 +1356,7 @@ fail:
 int profile_build(const struct profile *p, const struct profile_opts *o,
 		  scmp_filter_ctx *out, struct profile_diag *d)
 {
-	struct path root = {.n = 0};
+	struct path root = { .n = 0 };
 	struct profile_opts quiet = *o;
 	uint32_t plain[PROFILE_ARCHES];
 	scmp_filter_ctx ctx = NULL, one;
@@ -1399,8 +1392,10 @@ int profile_build(const struct profile *p, const struct profile_opts *o,
 		rc = seccomp_merge(ctx, one);
 		if (rc < 0) {
 			seccomp_release(one);
-			rc = fail(p, d, &root, "cannot merge the ABIs' filters:"
-				  " %s", strerror(-rc));
+			rc = fail(p, d, &root,
+				  "cannot merge the ABIs' filters:"
+				  " %s",
+				  strerror(-rc));
 		}
 	}
 	if (rc < 0) {

@@ -155,8 +155,8 @@ int profile_build(const struct profile *p, const struct profile_opts *opts,
  * conditions on a call @token also reaches through socketcall(2) or
  * ipc(2), and the default action is as strict as @r's
  */
-bool profile_rule_dropped(const struct profile *p,
-			  const struct profile_rule *r, uint32_t token);
+bool profile_rule_dropped(const struct profile *p, const struct profile_rule *r,
+			  uint32_t token);
 
 /**
  * profile_kvermax_set() - the filter's maximum kernel version

@@ -27,9 +27,11 @@ int main(int argc, char *argv[])
 			token = true;
 			break;
 		default:
-			fprintf(stderr, "usage: %s [-h] [-t]\n"
+			fprintf(stderr,
+				"usage: %s [-h] [-t]\n"
 				"Print the native ABI's name, or with -t its "
-				"token.\n", argv[0]);
+				"token.\n",
+				argv[0]);
 			return EINVAL;
 		}
 	}

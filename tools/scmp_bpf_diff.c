@@ -123,8 +123,8 @@ static void print_arch(const struct bpf_sim_arch *a, uint32_t arch)
 static void print_input(const struct seccomp_data *d, int big_endian)
 {
 	const struct bpf_sim_arch *a = input_abi(d, big_endian);
-	const char *name = a != NULL ? syscall_name(a->name, (uint32_t)d->nr) :
-				       NULL;
+	const char *name =
+		a != NULL ? syscall_name(a->name, (uint32_t)d->nr) : NULL;
 	unsigned int i;
 
 	print_arch(a, d->arch);
@@ -137,7 +137,8 @@ static void print_input(const struct seccomp_data *d, int big_endian)
 			printf(" a%u=0x%llx", i,
 			       (unsigned long long)d->args[i]);
 	if (d->instruction_pointer != 0)
-		printf(" ip=0x%llx", (unsigned long long)d->instruction_pointer);
+		printf(" ip=0x%llx",
+		       (unsigned long long)d->instruction_pointer);
 }
 
 static void print_action(const char *label, uint32_t action)
@@ -163,9 +164,10 @@ static void load(struct bpf_sim_prog *prog, const char *path, int big_endian)
 		exit(2);
 	}
 	if (bpf_sim_verify(prog, &why) < 0) {
-		fprintf(stderr, "scmp_bpf_diff: %s: not a filter the kernel"
-			" accepts: instruction %u: %s\n", path, why.pc,
-			bpf_sim_reason_str(why.reason));
+		fprintf(stderr,
+			"scmp_bpf_diff: %s: not a filter the kernel"
+			" accepts: instruction %u: %s\n",
+			path, why.pc, bpf_sim_reason_str(why.reason));
 		exit(2);
 	}
 	prog->state = 1;
@@ -185,13 +187,12 @@ static Z3_ast abi_calls(struct bpf_prove *p, const struct seccomp_data *d,
 	side[0] = Z3_mk_eq(ctx, p->arch, bpf_prove_u32(p, d->arch));
 	if (a == NULL || strcmp(a->name, "x86_64") != 0)
 		return side[0];
-	x32 = Z3_mk_and(ctx, 2,
-			(Z3_ast[]){ Z3_mk_bvuge(ctx, p->nr,
-						bpf_prove_u32(p,
-							      BPF_SIM_X32_BIT)),
-				    Z3_mk_not(ctx,
-					      Z3_mk_eq(ctx, p->nr,
-						       bpf_prove_u32(p, ~0U))) });
+	x32 = Z3_mk_and(
+		ctx, 2,
+		(Z3_ast[]){ Z3_mk_bvuge(ctx, p->nr,
+					bpf_prove_u32(p, BPF_SIM_X32_BIT)),
+			    Z3_mk_not(ctx, Z3_mk_eq(ctx, p->nr,
+						    bpf_prove_u32(p, ~0U))) });
 	side[1] = x32_call(a, d) ? x32 : Z3_mk_not(ctx, x32);
 	return Z3_mk_and(ctx, 2, side);
 }
@@ -214,8 +215,8 @@ static bool all_differ(struct bpf_prove *p, Z3_ast a, Z3_ast b, Z3_ast calls)
 struct diff {
 	struct seccomp_data d;
 	uint32_t action[2];
-	bool whole_abi;		/* every call of its ABI differs */
-	int abi;		/* its ABI's index in bpf_sim's table */
+	bool whole_abi; /* every call of its ABI differs */
+	int abi;	/* its ABI's index in bpf_sim's table */
 };
 
 static int diff_cmp(const void *a, const void *b)
@@ -238,8 +239,7 @@ static int abi_index(const struct seccomp_data *d, int big_endian)
 	const struct bpf_sim_arch *a = input_abi(d, big_endian), *b;
 	int i;
 
-	for (i = 0; a != NULL && (b = bpf_sim_arch_get((size_t)i)) != NULL;
-	     i++)
+	for (i = 0; a != NULL && (b = bpf_sim_arch_get((size_t)i)) != NULL; i++)
 		if (b == a)
 			return i;
 	return 1 << 20;
@@ -264,7 +264,9 @@ static void example(struct bpf_sim_prog prog[2], struct diff *f)
 	unsigned int i;
 
 	f->d.nr = x32_call(bpf_prove_sim_arch(f->d.arch, prog[0].big_endian),
-			   &f->d) ? (int)BPF_SIM_X32_BIT : 0;
+			   &f->d) ?
+			  (int)BPF_SIM_X32_BIT :
+			  0;
 	f->d.instruction_pointer = 0;
 	memset(f->d.args, 0, sizeof(f->d.args));
 	for (i = 0; i < 2; i++)
@@ -322,8 +324,7 @@ static int differences(struct bpf_prove *p, struct bpf_sim_prog prog[2],
 			/* any call shows it: the ABI's first */
 			example(prog, f);
 		} else {
-			rc = bpf_prove_exclude(p, f->d.arch,
-					       (uint32_t)f->d.nr);
+			rc = bpf_prove_exclude(p, f->d.arch, (uint32_t)f->d.nr);
 		}
 		if (rc < 0)
 			break;
@@ -358,8 +359,10 @@ int main(int argc, char *argv[])
 		case 'a':
 			arch = bpf_sim_arch_by_name(optarg);
 			if (arch == NULL) {
-				fprintf(stderr, "scmp_bpf_diff: unknown"
-					" architecture '%s'\n", optarg);
+				fprintf(stderr,
+					"scmp_bpf_diff: unknown"
+					" architecture '%s'\n",
+					optarg);
 				usage(argv[0], 2);
 			}
 			break;
@@ -397,9 +400,10 @@ int main(int argc, char *argv[])
 	bpf_sim_free(&prog[1]);
 	if (rc < 0) {
 		fprintf(stderr, "scmp_bpf_diff: no answer: %s\n",
-			rc == -ETIME ? "the solver gave up" :
+			rc == -ETIME  ? "the solver gave up" :
 			rc == -EPROTO ? "the simulator disagrees with the"
-					" solver (a bug)" : strerror(-rc));
+					" solver (a bug)" :
+					strerror(-rc));
 		return 2;
 	}
 	if (rc == 0 && !quiet)

@@ -27,34 +27,33 @@
 /* Print the usage text and exit with EINVAL. */
 static _Noreturn void usage(const char *prog)
 {
-	fprintf(
-	    stderr,
-	    "usage: %s [-a <arch>] [-d | -c [-r <lo>-<hi>]] [-h] [<file>]\n"
-	    "  reads the filter from <file>, or from stdin without it\n"
-	    "  -a ARCH       byte order of the filter (default: this"
-	    " machine's); with -c,\n"
-	    "                the only arch reported\n"
-	    "  -d            print a graphviz digraph instead of a listing\n"
-	    "  -c, --cache   report the syscalls the kernel's seccomp action"
-	    " cache\n"
-	    "                (Linux >= 5.11) proves always ALLOW, one line"
-	    " per arch:\n"
-	    "                  ARCH: 0-3,5,7-12 (10 syscalls)\n"
-	    "                ARCH is every arch token the filter tests"
-	    " (\"0x%%08x\" if\n"
-	    "                unknown), or -a's, or else this machine's;"
-	    " \"none\" if no\n"
-	    "                syscall qualifies.  Numbers are seccomp_data.nr"
-	    " values:\n"
-	    "                1024 from the ABI's base (mips 4000/5000/6000);"
-	    " an x86_64\n"
-	    "                filter also gets an \"x32:\" line for"
-	    " 0x40000000 + 0..1023,\n"
-	    "                which real kernels never cache (outside their"
-	    " bitmap)\n"
-	    "  -r, --range LO-HI  scan these syscall numbers instead\n"
-	    "  -h            this text\n",
-	    prog);
+	fprintf(stderr,
+		"usage: %s [-a <arch>] [-d | -c [-r <lo>-<hi>]] [-h] [<file>]\n"
+		"  reads the filter from <file>, or from stdin without it\n"
+		"  -a ARCH       byte order of the filter (default: this"
+		" machine's); with -c,\n"
+		"                the only arch reported\n"
+		"  -d            print a graphviz digraph instead of a listing\n"
+		"  -c, --cache   report the syscalls the kernel's seccomp action"
+		" cache\n"
+		"                (Linux >= 5.11) proves always ALLOW, one line"
+		" per arch:\n"
+		"                  ARCH: 0-3,5,7-12 (10 syscalls)\n"
+		"                ARCH is every arch token the filter tests"
+		" (\"0x%%08x\" if\n"
+		"                unknown), or -a's, or else this machine's;"
+		" \"none\" if no\n"
+		"                syscall qualifies.  Numbers are seccomp_data.nr"
+		" values:\n"
+		"                1024 from the ABI's base (mips 4000/5000/6000);"
+		" an x86_64\n"
+		"                filter also gets an \"x32:\" line for"
+		" 0x40000000 + 0..1023,\n"
+		"                which real kernels never cache (outside their"
+		" bitmap)\n"
+		"  -r, --range LO-HI  scan these syscall numbers instead\n"
+		"  -h            this text\n",
+		prog);
 	exit(EINVAL);
 }
 
@@ -183,15 +182,15 @@ static int parse_range(const char *s, uint64_t *lo, uint64_t *hi)
 int main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-	    {"arch", required_argument, NULL, 'a'},
-	    {"cache", no_argument, NULL, 'c'},
-	    {"dot", no_argument, NULL, 'd'},
-	    {"help", no_argument, NULL, 'h'},
-	    {"range", required_argument, NULL, 'r'},
-	    {NULL, 0, NULL, 0},
+		{ "arch", required_argument, NULL, 'a' },
+		{ "cache", no_argument, NULL, 'c' },
+		{ "dot", no_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "range", required_argument, NULL, 'r' },
+		{ NULL, 0, NULL, 0 },
 	};
 	const struct bpf_sim_arch *arch = NULL;
-	struct bpf_sim_prog prog = {0};
+	struct bpf_sim_prog prog = { 0 };
 	int opt_dot = 0, opt_cache = 0, have_range = 0;
 	uint64_t lo = 0, hi = 0;
 	const char *file = "-";
@@ -236,8 +235,8 @@ int main(int argc, char *argv[])
 	if (rc < 0) {
 		fprintf(stderr, "%s: cannot load %s: %s\n", argv[0],
 			strcmp(file, "-") == 0 ? "stdin" : file,
-			rc == -EINVAL ? "empty, or size not a multiple of 8"
-				      : strerror(-rc));
+			rc == -EINVAL ? "empty, or size not a multiple of 8" :
+					strerror(-rc));
 		return EFAULT;
 	}
 	rc = 0;

@@ -32,28 +32,27 @@ static int opt_verbose;
 /* Print the usage text and exit with EINVAL, like libseccomp's tool. */
 static _Noreturn void usage(const char *prog)
 {
-	fprintf(
-	    stderr,
-	    "usage: %s -f <bpf_file> [-a <arch>] [-s <syscall_num>]"
-	    " [-0 <a0>] ... [-5 <a5>] [-i <ip>] [-c] [-v] [-h]\n"
-	    "  -f FILE  filter exported by seccomp_export_bpf(), in the"
-	    " arch's byte order\n"
-	    "  -a ARCH  arch name (default: this machine's); sets"
-	    " seccomp_data.arch\n"
-	    "           and the byte order; x32 reports x86_64's token, so"
-	    " put the\n"
-	    "           x32 bit (0x40000000) into -s yourself\n"
-	    "  -s NR    syscall number (decimal, 0x hex, negative ok)\n"
-	    "  -0..-5 N syscall arguments, 64-bit\n"
-	    "  -i IP    instruction pointer, 64-bit\n"
-	    "  -c       also print \"insns: N\", the instructions executed\n"
-	    "  -v       verbose errors (errno, instruction line, reason)\n"
-	    "  -h       this text\n"
-	    "prints the action (KILL_PROCESS, KILL, TRAP, ERRNO(n),"
-	    " TRACE(n), LOG, ALLOW,\n"
-	    "NOTIFY) and exits 0; ERROR and exit %d for an unknown action;"
-	    " FAULT and\nexit %d for an unusable program or arch\n",
-	    prog, ENOEXEC, EFAULT);
+	fprintf(stderr,
+		"usage: %s -f <bpf_file> [-a <arch>] [-s <syscall_num>]"
+		" [-0 <a0>] ... [-5 <a5>] [-i <ip>] [-c] [-v] [-h]\n"
+		"  -f FILE  filter exported by seccomp_export_bpf(), in the"
+		" arch's byte order\n"
+		"  -a ARCH  arch name (default: this machine's); sets"
+		" seccomp_data.arch\n"
+		"           and the byte order; x32 reports x86_64's token, so"
+		" put the\n"
+		"           x32 bit (0x40000000) into -s yourself\n"
+		"  -s NR    syscall number (decimal, 0x hex, negative ok)\n"
+		"  -0..-5 N syscall arguments, 64-bit\n"
+		"  -i IP    instruction pointer, 64-bit\n"
+		"  -c       also print \"insns: N\", the instructions executed\n"
+		"  -v       verbose errors (errno, instruction line, reason)\n"
+		"  -h       this text\n"
+		"prints the action (KILL_PROCESS, KILL, TRAP, ERRNO(n),"
+		" TRACE(n), LOG, ALLOW,\n"
+		"NOTIFY) and exits 0; ERROR and exit %d for an unknown action;"
+		" FAULT and\nexit %d for an unusable program or arch\n",
+		prog, ENOEXEC, EFAULT);
 	exit(EINVAL);
 }
 
@@ -127,7 +126,7 @@ int main(int argc, char *argv[])
 {
 	const struct bpf_sim_arch *arch = bpf_sim_arch_native();
 	struct seccomp_data data;
-	struct bpf_sim_prog prog = {0};
+	struct bpf_sim_prog prog = { 0 };
 	struct bpf_sim_fault why = { 0 };
 	struct bpf_sim_result res;
 	const char *file = NULL;

@@ -19,41 +19,41 @@
 #define STATS_SPAN 1024u
 
 static const char usage_text[] =
-    "usage: scmp_profile compile [OPTIONS] PROFILE.json\n"
-    "       scmp_profile explain [OPTIONS] PROFILE.json SYSCALL [ARG...]\n"
-    "       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]"
-    " -- CMD [ARG...]\n"
-    "\n"
-    "Profile options (compile and explain):\n"
-    "  --arch A,B,...     the filter's ABIs instead of the profile's; the"
-    " first is\n"
-    "                     the host (archMap, includes/excludes arches)\n"
-    "  --caps none|default,CAP_X,...  the container's capabilities"
-    " (default:\n"
-    "                     Docker's default set)\n"
-    "  --kernel X.Y       the host kernel for minKernel (default: this"
-    " one)\n"
-    "  --kvermax X.Y      syscalls newer than X.Y fail with ENOSYS\n"
-    "  --strict           refuse syscall names no ABI knows (default:"
-    " skip them)\n"
-    "  --strict-mux       on ABIs that reach a call through socketcall(2)"
-    " or\n"
-    "                     ipc(2), leave out its rules with conditions that"
-    " are\n"
-    "                     no stricter than the default action (the call"
-    " then\n"
-    "                     takes the default there): the multiplexer cannot"
-    " see\n"
-    "                     the arguments (default: warn, and the rule applies"
-    " to\n"
-    "                     the multiplexed call unchecked)\n"
-    "compile:\n"
-    "  -f, --format bpf|pfc|c|disasm|dot  what to write (default: bpf)\n"
-    "  -o, --output FILE  write FILE (default: stdout)\n"
-    "  --stats            program length, instructions per syscall and"
-    " the\n"
-    "                     action cache, on stderr\n"
-    "See scmp_profile(1).\n";
+	"usage: scmp_profile compile [OPTIONS] PROFILE.json\n"
+	"       scmp_profile explain [OPTIONS] PROFILE.json SYSCALL [ARG...]\n"
+	"       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]"
+	" -- CMD [ARG...]\n"
+	"\n"
+	"Profile options (compile and explain):\n"
+	"  --arch A,B,...     the filter's ABIs instead of the profile's; the"
+	" first is\n"
+	"                     the host (archMap, includes/excludes arches)\n"
+	"  --caps none|default,CAP_X,...  the container's capabilities"
+	" (default:\n"
+	"                     Docker's default set)\n"
+	"  --kernel X.Y       the host kernel for minKernel (default: this"
+	" one)\n"
+	"  --kvermax X.Y      syscalls newer than X.Y fail with ENOSYS\n"
+	"  --strict           refuse syscall names no ABI knows (default:"
+	" skip them)\n"
+	"  --strict-mux       on ABIs that reach a call through socketcall(2)"
+	" or\n"
+	"                     ipc(2), leave out its rules with conditions that"
+	" are\n"
+	"                     no stricter than the default action (the call"
+	" then\n"
+	"                     takes the default there): the multiplexer cannot"
+	" see\n"
+	"                     the arguments (default: warn, and the rule applies"
+	" to\n"
+	"                     the multiplexed call unchecked)\n"
+	"compile:\n"
+	"  -f, --format bpf|pfc|c|disasm|dot  what to write (default: bpf)\n"
+	"  -o, --output FILE  write FILE (default: stdout)\n"
+	"  --stats            program length, instructions per syscall and"
+	" the\n"
+	"                     action cache, on stderr\n"
+	"See scmp_profile(1).\n";
 
 static int usage(void)
 {
@@ -67,7 +67,8 @@ static int usage(void)
 
 enum format { FMT_BPF, FMT_PFC, FMT_C, FMT_DISASM, FMT_DOT };
 
-static const char *const format_names[] = {"bpf", "pfc", "c", "disasm", "dot"};
+static const char *const format_names[] = { "bpf", "pfc", "c", "disasm",
+					    "dot" };
 
 static void write_c(FILE *f, const char *file, const struct profile *p,
 		    const struct bpf_sim_prog *prog)
@@ -221,8 +222,8 @@ static void write_stats(const struct profile *p,
 		n = allowed = cached = max = 0;
 		sum = 0;
 		for (nr = a->nr_base; nr < a->nr_base + STATS_SPAN; nr++) {
-			name =
-			    seccomp_syscall_resolve_num_arch(a->token, (int)nr);
+			name = seccomp_syscall_resolve_num_arch(a->token,
+								(int)nr);
 			if (name == NULL)
 				continue;
 			free(name);
@@ -235,17 +236,18 @@ static void write_stats(const struct profile *p,
 			sum += res.insns;
 			max = res.insns > max ? res.insns : max;
 			allowed += res.action == SCMP_ACT_ALLOW;
-			cached +=
-			    bpf_sim_cache_allow(prog, a->data_arch, nr) == 1;
+			cached += bpf_sim_cache_allow(prog, a->data_arch, nr) ==
+				  1;
 		}
-		fprintf(
-		    stderr,
-		    "%s: %u syscalls, %u allowed; instructions run per"
-		    " syscall: %.1f mean, %u max; action cache: %u always"
-		    " allowed%s\n",
-		    a->name, n, allowed, n ? (double)sum / n : 0.0, max, cached,
-		    a->token == SCMP_ARCH_X32 ? " (kernels cache no x32 call)"
-					      : "");
+		fprintf(stderr,
+			"%s: %u syscalls, %u allowed; instructions run per"
+			" syscall: %.1f mean, %u max; action cache: %u always"
+			" allowed%s\n",
+			a->name, n, allowed, n ? (double)sum / n : 0.0, max,
+			cached,
+			a->token == SCMP_ARCH_X32 ?
+				" (kernels cache no x32 call)" :
+				"");
 	}
 }
 
@@ -290,15 +292,15 @@ static int compile_write(enum format fmt, const char *file, const char *out,
 static int compile_main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-	    SP_RESOLVE_OPTIONS,
-	    {"format", required_argument, NULL, 'f'},
-	    {"output", required_argument, NULL, 'o'},
-	    {"stats", no_argument, NULL, 's'},
-	    {NULL, 0, NULL, 0},
+		SP_RESOLVE_OPTIONS,
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "stats", no_argument, NULL, 's' },
+		{ NULL, 0, NULL, 0 },
 	};
 	struct sp_resolve r;
 	struct profile p;
-	struct bpf_sim_prog prog = {0};
+	struct bpf_sim_prog prog = { 0 };
 	scmp_filter_ctx ctx = NULL;
 	enum format fmt = FMT_BPF;
 	const char *out = NULL;

@@ -84,7 +84,7 @@ static const struct profile_rule *responsible(const struct profile *p,
 static void print_entry(const struct profile *p, const struct profile_rule *r)
 {
 	json_t *e =
-	    json_array_get(json_object_get(p->doc, "syscalls"), r->entry);
+		json_array_get(json_object_get(p->doc, "syscalls"), r->entry);
 	json_t *names = json_object_get(e, "names");
 	size_t i, n = json_array_size(names);
 	int line, col;
@@ -177,8 +177,8 @@ static void explain_abi(const struct profile *p, struct bpf_sim_prog *prog,
 		snprintf(call, sizeof(call), "%s (%d)", syscall, direct);
 		explain_call(p, prog, a, call, &data, nr, strict_mux);
 	}
-	mux =
-	    nr < 0 ? seccomp_syscall_resolve_name_rewrite(token, syscall) : -1;
+	mux = nr < 0 ? seccomp_syscall_resolve_name_rewrite(token, syscall) :
+		       -1;
 	if (mux >= 0) {
 		mux_name = seccomp_syscall_resolve_num_arch(token, mux);
 		memset(data.args, 0, sizeof(data.args));
@@ -218,11 +218,11 @@ static int parse_arg(const char *s, uint64_t *out)
 int explain_main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-	    SP_RESOLVE_OPTIONS,
-	    {NULL, 0, NULL, 0},
+		SP_RESOLVE_OPTIONS,
+		{ NULL, 0, NULL, 0 },
 	};
-	uint64_t args[PROFILE_ARGS] = {0};
-	struct bpf_sim_prog prog = {0};
+	uint64_t args[PROFILE_ARGS] = { 0 };
+	struct bpf_sim_prog prog = { 0 };
 	scmp_filter_ctx ctx = NULL;
 	struct sp_resolve r;
 	struct profile p;

@@ -139,7 +139,7 @@ static scmp_filter_ctx learn_filter(const struct learn *l)
 /* The listener the child's load put into our shared file table. */
 static int find_listener(struct learn *l)
 {
-	const struct timespec pause = {0, 1000000};
+	const struct timespec pause = { 0, 1000000 };
 	char link[300], target[64];
 	struct dirent *e;
 	unsigned int tries;
@@ -195,7 +195,7 @@ static int record(struct learn *l, uint32_t token, int nr)
 
 static int record_args(struct argwatch *w, const uint64_t *args)
 {
-	uint64_t t[PROFILE_ARGS] = {0};
+	uint64_t t[PROFILE_ARGS] = { 0 };
 	unsigned int i;
 	size_t k;
 
@@ -261,7 +261,7 @@ static int supervise(struct learn *l, int fd)
 {
 	struct seccomp_notif *req = NULL;
 	struct seccomp_notif_resp *resp = NULL;
-	struct pollfd pfd = {.fd = fd, .events = POLLIN};
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	int rc;
 
 	rc = seccomp_notify_alloc(&req, &resp);
@@ -309,7 +309,7 @@ static int supervise(struct learn *l, int fd)
 /* Starts the command under the filter; returns the listener. */
 static int start(struct learn *l, scmp_filter_ctx ctx)
 {
-	struct child_args c = {.ctx = ctx, .cmd = l->cmd};
+	struct child_args c = { .ctx = ctx, .cmd = l->cmd };
 	char byte, *stack;
 	int sync[2], fd;
 
@@ -323,8 +323,8 @@ static int start(struct learn *l, scmp_filter_ctx ctx)
 		return -ENOMEM;
 	}
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-	l->child =
-	    clone(child_main, stack + CHILD_STACK, CLONE_FILES | SIGCHLD, &c);
+	l->child = clone(child_main, stack + CHILD_STACK, CLONE_FILES | SIGCHLD,
+			 &c);
 	if (l->child < 0) {
 		fd = -errno;
 	} else if (read(sync[0], &byte, 1) != 1) {
@@ -593,9 +593,9 @@ static int command_status(const struct learn *l)
 int learn_main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
-	    {"output", required_argument, NULL, 'o'},
-	    {"args", required_argument, NULL, 'A'},
-	    {NULL, 0, NULL, 0},
+		{ "output", required_argument, NULL, 'o' },
+		{ "args", required_argument, NULL, 'A' },
+		{ NULL, 0, NULL, 0 },
 	};
 	struct learn l;
 	scmp_filter_ctx ctx;
@@ -626,7 +626,7 @@ int learn_main(int argc, char *argv[])
 	for (k = 0; k < l.nwatch; k++)
 		for (abi = 0; abi < l.nabi; abi++)
 			l.watch[k].nr[abi] = seccomp_syscall_resolve_name_arch(
-			    l.abis[abi], l.watch[k].name);
+				l.abis[abi], l.watch[k].name);
 	if (seccomp_api_get() < 5) {
 		fprintf(stderr, "scmp_profile learn: this kernel has no"
 				" seccomp user notification\n");

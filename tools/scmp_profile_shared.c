@@ -205,8 +205,8 @@ int sp_program(scmp_filter_ctx ctx, const struct profile *p,
 	return 0;
 fail:
 	fprintf(stderr, "scmp_profile: cannot export the filter: %s\n",
-		rc == -EFAULT ? "longer than the kernel's 4096 instructions"
-			      : strerror(-rc));
+		rc == -EFAULT ? "longer than the kernel's 4096 instructions" :
+				strerror(-rc));
 	return SP_EXIT_FAIL;
 }
 
@@ -299,4 +299,3 @@ void sp_output_abort(struct sp_output *o)
 	free(o->tmp);
 	memset(o, 0, sizeof(*o));
 }
-

@@ -27,21 +27,20 @@ static void print_arch_names(void)
 /* Exit status EINVAL for every usage error, as libseccomp's tool. */
 static int usage(const char *program)
 {
-	fprintf(
-	    stderr,
-	    "usage: %s [-h] [-a <arch>] [-t|-k] <name>|<number>\n"
-	    "\n"
-	    "Resolve a syscall name to its number, or a number to its name.\n"
-	    "  -a ARCH  the ABI (see below); default: the native one\n"
-	    "  -t       give socketcall's or ipc's number for calls that the\n"
-	    "           ABI multiplexes through them\n"
-	    "  -k       give the Linux version in which the ABI got the\n"
-	    "           syscall (3.0: 3.0 or older), for\n"
-	    "           SCMP_FLTATR_CTL_KVERMAX\n"
-	    "  -h       show this help\n"
-	    "Arguments that start with a digit or '-' are numbers; put\n"
-	    "negative numbers after \"--\".\n",
-	    program);
+	fprintf(stderr,
+		"usage: %s [-h] [-a <arch>] [-t|-k] <name>|<number>\n"
+		"\n"
+		"Resolve a syscall name to its number, or a number to its name.\n"
+		"  -a ARCH  the ABI (see below); default: the native one\n"
+		"  -t       give socketcall's or ipc's number for calls that the\n"
+		"           ABI multiplexes through them\n"
+		"  -k       give the Linux version in which the ABI got the\n"
+		"           syscall (3.0: 3.0 or older), for\n"
+		"           SCMP_FLTATR_CTL_KVERMAX\n"
+		"  -h       show this help\n"
+		"Arguments that start with a digit or '-' are numbers; put\n"
+		"negative numbers after \"--\".\n",
+		program);
 	print_arch_names();
 	return EINVAL;
 }

@@ -43,7 +43,7 @@ static PyObject *Filter_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 
 static int Filter_init(PyObject *obj, PyObject *args, PyObject *kwds)
 {
-	static char *kwlist[] = {"defaction", NULL};
+	static char *kwlist[] = { "defaction", NULL };
 	FilterObject *self = (FilterObject *)obj;
 	PyObject *o_act;
 	scmp_filter_ctx ctx;
@@ -80,15 +80,15 @@ static void Filter_dealloc(PyObject *obj)
 }
 
 PyDoc_STRVAR(
-    Filter_reset_doc,
-    "reset(defaction=None)\n\n"
-    "Remove every rule and architecture but the native one and restore the\n"
-    "default attributes. The default action becomes defaction, or stays the\n"
-    "filter's own when it is None (or -1).");
+	Filter_reset_doc,
+	"reset(defaction=None)\n\n"
+	"Remove every rule and architecture but the native one and restore the\n"
+	"default attributes. The default action becomes defaction, or stays the\n"
+	"filter's own when it is None (or -1).");
 
 static PyObject *Filter_reset(PyObject *obj, PyObject *args, PyObject *kwds)
 {
-	static char *kwlist[] = {"defaction", NULL};
+	static char *kwlist[] = { "defaction", NULL };
 	FilterObject *self = (FilterObject *)obj;
 	PyObject *o_act = Py_None;
 	scmp_filter_ctx ctx;
@@ -129,11 +129,11 @@ static PyObject *Filter_reset(PyObject *obj, PyObject *args, PyObject *kwds)
 }
 
 PyDoc_STRVAR(
-    Filter_merge_doc,
-    "merge(filter)\n\n"
-    "Move the architectures and rules of filter (another SyscallFilter with\n"
-    "the same default action and attributes, and no architecture in common)\n"
-    "into this one. filter is empty afterwards: reset() it to reuse it.");
+	Filter_merge_doc,
+	"merge(filter)\n\n"
+	"Move the architectures and rules of filter (another SyscallFilter with\n"
+	"the same default action and attributes, and no architecture in common)\n"
+	"into this one. filter is empty afterwards: reset() it to reuse it.");
 
 static PyObject *Filter_merge(PyObject *obj, PyObject *other)
 {
@@ -165,9 +165,9 @@ static PyObject *Filter_merge(PyObject *obj, PyObject *other)
 }
 
 PyDoc_STRVAR(
-    Filter_exist_arch_doc,
-    "exist_arch(arch)\n\n"
-    "True if the filter has the architecture (an Arch, a token or a name).");
+	Filter_exist_arch_doc,
+	"exist_arch(arch)\n\n"
+	"True if the filter has the architecture (an Arch, a token or a name).");
 
 static PyObject *Filter_exist_arch(PyObject *obj, PyObject *arch)
 {
@@ -187,10 +187,10 @@ static PyObject *Filter_exist_arch(PyObject *obj, PyObject *arch)
 }
 
 PyDoc_STRVAR(
-    Filter_add_arch_doc,
-    "add_arch(arch)\n\n"
-    "Add an architecture (an Arch, a token or a name). Rules added before do\n"
-    "not apply to it.");
+	Filter_add_arch_doc,
+	"add_arch(arch)\n\n"
+	"Add an architecture (an Arch, a token or a name). Rules added before do\n"
+	"not apply to it.");
 
 static PyObject *Filter_add_arch(PyObject *obj, PyObject *arch)
 {
@@ -204,9 +204,9 @@ static PyObject *Filter_add_arch(PyObject *obj, PyObject *arch)
 }
 
 PyDoc_STRVAR(
-    Filter_remove_arch_doc,
-    "remove_arch(arch)\n\n"
-    "Remove an architecture (an Arch, a token or a name) and its rules.");
+	Filter_remove_arch_doc,
+	"remove_arch(arch)\n\n"
+	"Remove an architecture (an Arch, a token or a name) and its rules.");
 
 static PyObject *Filter_remove_arch(PyObject *obj, PyObject *arch)
 {
@@ -220,18 +220,18 @@ static PyObject *Filter_remove_arch(PyObject *obj, PyObject *arch)
 }
 
 PyDoc_STRVAR(
-    Filter_load_doc,
-    "load()\n\n"
-    "Load the filter into the kernel for this thread (every thread with\n"
-    "Attr.CTL_TSYNC). It cannot be removed again.\n\n"
-    ">>> import errno, os\n"
-    ">>> f = SyscallFilter(ALLOW)\n"
-    ">>> f.add_rule(ERRNO(errno.EPERM), \"uname\")\n"
-    ">>> f.load()\n"
-    ">>> os.uname()\n"
-    "Traceback (most recent call last):\n"
-    "  ...\n"
-    "PermissionError: [Errno 1] Operation not permitted");
+	Filter_load_doc,
+	"load()\n\n"
+	"Load the filter into the kernel for this thread (every thread with\n"
+	"Attr.CTL_TSYNC). It cannot be removed again.\n\n"
+	">>> import errno, os\n"
+	">>> f = SyscallFilter(ALLOW)\n"
+	">>> f.add_rule(ERRNO(errno.EPERM), \"uname\")\n"
+	">>> f.load()\n"
+	">>> os.uname()\n"
+	"Traceback (most recent call last):\n"
+	"  ...\n"
+	"PermissionError: [Errno 1] Operation not permitted");
 
 static PyObject *Filter_load(PyObject *obj, PyObject *unused)
 {
@@ -288,15 +288,15 @@ static PyObject *Filter_set_attr(PyObject *obj, PyObject *args)
 }
 
 PyDoc_STRVAR(
-    Filter_syscall_priority_doc,
-    "syscall_priority(syscall, priority)\n\n"
-    "Hint that syscall (a name or a native number) should be tested earlier:\n"
-    "priority is 0..255, higher first.");
+	Filter_syscall_priority_doc,
+	"syscall_priority(syscall, priority)\n\n"
+	"Hint that syscall (a name or a native number) should be tested earlier:\n"
+	"priority is 0..255, higher first.");
 
 static PyObject *Filter_syscall_priority(PyObject *obj, PyObject *args,
 					 PyObject *kwds)
 {
-	static char *kwlist[] = {"syscall", "priority", NULL};
+	static char *kwlist[] = { "syscall", "priority", NULL };
 	scmp_filter_ctx ctx;
 	PyObject *o_sys, *o_prio;
 	long long prio;
@@ -336,7 +336,7 @@ static PyObject *add_rule(PyObject *obj, PyObject *args, PyObject *kwds,
 			o_act = value;
 		} else if (PyUnicode_Check(key) &&
 			   PyUnicode_CompareWithASCIIString(key, "syscall") ==
-			       0 &&
+				   0 &&
 			   o_sys == NULL && npos < 2) {
 			o_sys = value;
 		} else {
@@ -375,7 +375,7 @@ static PyObject *add_rule(PyObject *obj, PyObject *args, PyObject *kwds,
 		return NULL;
 	if (exact)
 		rc = seccomp_rule_add_exact_array(
-		    ctx, action, nr, (unsigned int)(npos - first), cmps);
+			ctx, action, nr, (unsigned int)(npos - first), cmps);
 	else
 		rc = seccomp_rule_add_array(ctx, action, nr,
 					    (unsigned int)(npos - first), cmps);
@@ -383,12 +383,12 @@ static PyObject *add_rule(PyObject *obj, PyObject *args, PyObject *kwds,
 }
 
 PyDoc_STRVAR(
-    Filter_add_rule_doc,
-    "add_rule(action, syscall, *args)\n\n"
-    "Add a rule: syscall (a name, resolved on the native ABI, or a native\n"
-    "number) gets action when all of args (up to six Arg) match. On each\n"
-    "architecture of the filter the syscall is translated, socketcall/ipc\n"
-    "multiplexing is handled and an absent syscall is skipped.");
+	Filter_add_rule_doc,
+	"add_rule(action, syscall, *args)\n\n"
+	"Add a rule: syscall (a name, resolved on the native ABI, or a native\n"
+	"number) gets action when all of args (up to six Arg) match. On each\n"
+	"architecture of the filter the syscall is translated, socketcall/ipc\n"
+	"multiplexing is handled and an absent syscall is skipped.");
 
 static PyObject *Filter_add_rule(PyObject *obj, PyObject *args, PyObject *kwds)
 {
@@ -396,10 +396,10 @@ static PyObject *Filter_add_rule(PyObject *obj, PyObject *args, PyObject *kwds)
 }
 
 PyDoc_STRVAR(
-    Filter_add_rule_exactly_doc,
-    "add_rule_exactly(action, syscall, *args)\n\n"
-    "Like add_rule(), but the rule must be added exactly as given: the filter\n"
-    "must have one architecture and the syscall must exist on it.");
+	Filter_add_rule_exactly_doc,
+	"add_rule_exactly(action, syscall, *args)\n\n"
+	"Like add_rule(), but the rule must be added exactly as given: the filter\n"
+	"must have one architecture and the syscall must exist on it.");
 
 static PyObject *Filter_add_rule_exactly(PyObject *obj, PyObject *args,
 					 PyObject *kwds)
@@ -430,10 +430,10 @@ static int notify_fd(FilterObject *self)
 }
 
 PyDoc_STRVAR(
-    Filter_receive_notify_doc,
-    "receive_notify()\n\n"
-    "Wait for the next syscall a NOTIFY rule hands to this process (the\n"
-    "filter must have been loaded) and return it as a Notification.");
+	Filter_receive_notify_doc,
+	"receive_notify()\n\n"
+	"Wait for the next syscall a NOTIFY rule hands to this process (the\n"
+	"filter must have been loaded) and return it as a Notification.");
 
 static PyObject *Filter_receive_notify(PyObject *obj, PyObject *unused)
 {
@@ -447,10 +447,12 @@ static PyObject *Filter_receive_notify(PyObject *obj, PyObject *unused)
 	rc = seccomp_notify_alloc(&req, NULL);
 	if (rc < 0)
 		return value_raise_rc(rc);
-	Py_BEGIN_ALLOW_THREADS rc = seccomp_notify_receive(fd, req);
+	Py_BEGIN_ALLOW_THREADS
+	rc = seccomp_notify_receive(fd, req);
 	Py_END_ALLOW_THREADS
-	    /* the target may be gone already; its id is then invalid */
-	    if (rc == 0) rc = seccomp_notify_id_valid(fd, req->id);
+	/* the target may be gone already; its id is then invalid */
+	if (rc == 0)
+		rc = seccomp_notify_id_valid(fd, req->id);
 	if (rc < 0) {
 		seccomp_notify_free(req, NULL);
 		/* a signal (Ctrl-C) ended the wait: raise its exception */
@@ -500,25 +502,27 @@ static PyObject *Filter_respond_notify(PyObject *obj, PyObject *response)
 	resp->val = r->val;
 	resp->error = r->error;
 	resp->flags = r->flags;
-	Py_BEGIN_ALLOW_THREADS rc = seccomp_notify_respond(fd, resp);
-	Py_END_ALLOW_THREADS seccomp_notify_free(NULL, resp);
+	Py_BEGIN_ALLOW_THREADS
+	rc = seccomp_notify_respond(fd, resp);
+	Py_END_ALLOW_THREADS
+	seccomp_notify_free(NULL, resp);
 	return value_result(rc);
 }
 
 #if HAVE_SCMP_ADDFD
 PyDoc_STRVAR(
-    Filter_notify_addfd_doc,
-    "notify_addfd(addfd, fd=None)\n\n"
-    "Install a descriptor of this process in the one that made a\n"
-    "notification, as the NotificationAddfd addfd says, through the\n"
-    "notification fd fd (default: this process's, get_notify_fd()).\n"
-    "Returns its number there. A kernel without descriptor injection (or\n"
-    "without a flag asked for) raises RuntimeError with errno EOPNOTSUPP.");
+	Filter_notify_addfd_doc,
+	"notify_addfd(addfd, fd=None)\n\n"
+	"Install a descriptor of this process in the one that made a\n"
+	"notification, as the NotificationAddfd addfd says, through the\n"
+	"notification fd fd (default: this process's, get_notify_fd()).\n"
+	"Returns its number there. A kernel without descriptor injection (or\n"
+	"without a flag asked for) raises RuntimeError with errno EOPNOTSUPP.");
 
 static PyObject *Filter_notify_addfd(PyObject *obj, PyObject *args,
 				     PyObject *kwds)
 {
-	static char *kwlist[] = {"addfd", "fd", NULL};
+	static char *kwlist[] = { "addfd", "fd", NULL };
 	PyObject *o_addfd, *o_fd = Py_None;
 	struct seccomp_notif_addfd addfd;
 	AddfdObject *a;
@@ -546,17 +550,20 @@ static PyObject *Filter_notify_addfd(PyObject *obj, PyObject *args,
 	addfd.srcfd = a->srcfd;
 	addfd.newfd = a->newfd;
 	addfd.newfd_flags = a->newfd_flags;
-	Py_BEGIN_ALLOW_THREADS rc = seccomp_notify_addfd(fd, &addfd);
-	Py_END_ALLOW_THREADS if (rc < 0) return value_raise_rc(rc);
+	Py_BEGIN_ALLOW_THREADS
+	rc = seccomp_notify_addfd(fd, &addfd);
+	Py_END_ALLOW_THREADS
+	if (rc < 0)
+		return value_raise_rc(rc);
 	return PyLong_FromLong(rc);
 }
 #endif
 
 PyDoc_STRVAR(
-    Filter_get_notify_fd_doc,
-    "get_notify_fd()\n\n"
-    "The notification fd of this process (after a filter with NOTIFY rules\n"
-    "was loaded), for poll()/select().");
+	Filter_get_notify_fd_doc,
+	"get_notify_fd()\n\n"
+	"The notification fd of this process (after a filter with NOTIFY rules\n"
+	"was loaded), for poll()/select().");
 
 static PyObject *Filter_get_notify_fd(PyObject *obj, PyObject *unused)
 {
@@ -608,17 +615,18 @@ static PyObject *export(PyObject *obj, PyObject *file, int pfc)
 	if (ctx == NULL)
 		return NULL;
 	self->busy = 1;
-	Py_BEGIN_ALLOW_THREADS rc =
-	    pfc ? seccomp_export_pfc(ctx, fd) : seccomp_export_bpf(ctx, fd);
-	Py_END_ALLOW_THREADS self->busy = 0;
+	Py_BEGIN_ALLOW_THREADS
+	rc = pfc ? seccomp_export_pfc(ctx, fd) : seccomp_export_bpf(ctx, fd);
+	Py_END_ALLOW_THREADS
+	self->busy = 0;
 	return value_result(rc);
 }
 
 PyDoc_STRVAR(
-    Filter_export_pfc_doc,
-    "export_pfc(file)\n\n"
-    "Write the filter as pseudo filter code (text) to file: an object with\n"
-    "fileno() (flushed first) or an fd.");
+	Filter_export_pfc_doc,
+	"export_pfc(file)\n\n"
+	"Write the filter as pseudo filter code (text) to file: an object with\n"
+	"fileno() (flushed first) or an fd.");
 
 static PyObject *Filter_export_pfc(PyObject *obj, PyObject *file)
 {
@@ -626,10 +634,10 @@ static PyObject *Filter_export_pfc(PyObject *obj, PyObject *file)
 }
 
 PyDoc_STRVAR(
-    Filter_export_bpf_doc,
-    "export_bpf(file)\n\n"
-    "Write the filter's BPF program (struct sock_filter[]) to file: an object\n"
-    "with fileno() (flushed first) or an fd.");
+	Filter_export_bpf_doc,
+	"export_bpf(file)\n\n"
+	"Write the filter's BPF program (struct sock_filter[]) to file: an object\n"
+	"with fileno() (flushed first) or an fd.");
 
 static PyObject *Filter_export_bpf(PyObject *obj, PyObject *file)
 {
@@ -661,8 +669,8 @@ static PyObject *Filter_export_bpf_mem(PyObject *obj, PyObject *unused)
 		if (bytes == NULL)
 			return NULL;
 		want = len;
-		rc =
-		    seccomp_export_bpf_mem(ctx, PyBytes_AS_STRING(bytes), &len);
+		rc = seccomp_export_bpf_mem(ctx, PyBytes_AS_STRING(bytes),
+					    &len);
 		if (rc == 0 && len == want) {
 			view = PyMemoryView_FromObject(bytes);
 			Py_DECREF(bytes);
@@ -675,10 +683,9 @@ static PyObject *Filter_export_bpf_mem(PyObject *obj, PyObject *unused)
 	return value_raise_rc(-ERANGE);
 }
 
-PyDoc_STRVAR(
-    Filter_precompute_doc,
-    "precompute()\n\n"
-    "Generate the BPF program now, so that load() does no allocation.");
+PyDoc_STRVAR(Filter_precompute_doc,
+	     "precompute()\n\n"
+	     "Generate the BPF program now, so that load() does no allocation.");
 
 static PyObject *Filter_precompute(PyObject *obj, PyObject *unused)
 {
@@ -737,41 +744,42 @@ static PyObject *Filter_reject_transaction(PyObject *obj, PyObject *unused)
 		.ml_flags = flags, .ml_doc = Filter_##name##_doc       \
 	}
 static PyMethodDef Filter_methods[] = {
-    METHOD(reset, METH_VARARGS | METH_KEYWORDS),
-    METHOD(merge, METH_O),
-    METHOD(exist_arch, METH_O),
-    METHOD(add_arch, METH_O),
-    METHOD(remove_arch, METH_O),
-    METHOD(load, METH_NOARGS),
-    METHOD(get_attr, METH_O),
-    METHOD(set_attr, METH_VARARGS),
-    METHOD(syscall_priority, METH_VARARGS | METH_KEYWORDS),
-    METHOD(add_rule, METH_VARARGS | METH_KEYWORDS),
-    METHOD(add_rule_exactly, METH_VARARGS | METH_KEYWORDS),
-    METHOD(receive_notify, METH_NOARGS),
-    METHOD(respond_notify, METH_O),
-    METHOD(get_notify_fd, METH_NOARGS),
+	METHOD(reset, METH_VARARGS | METH_KEYWORDS),
+	METHOD(merge, METH_O),
+	METHOD(exist_arch, METH_O),
+	METHOD(add_arch, METH_O),
+	METHOD(remove_arch, METH_O),
+	METHOD(load, METH_NOARGS),
+	METHOD(get_attr, METH_O),
+	METHOD(set_attr, METH_VARARGS),
+	METHOD(syscall_priority, METH_VARARGS | METH_KEYWORDS),
+	METHOD(add_rule, METH_VARARGS | METH_KEYWORDS),
+	METHOD(add_rule_exactly, METH_VARARGS | METH_KEYWORDS),
+	METHOD(receive_notify, METH_NOARGS),
+	METHOD(respond_notify, METH_O),
+	METHOD(get_notify_fd, METH_NOARGS),
 #if HAVE_SCMP_ADDFD
-    METHOD(notify_addfd, METH_VARARGS | METH_KEYWORDS),
+	METHOD(notify_addfd, METH_VARARGS | METH_KEYWORDS),
 #endif
-    METHOD(export_pfc, METH_O),
-    METHOD(export_bpf, METH_O),
+	METHOD(export_pfc, METH_O),
+	METHOD(export_bpf, METH_O),
 #if HAVE_SCMP_2_6
-    METHOD(export_bpf_mem, METH_NOARGS),
-    METHOD(precompute, METH_NOARGS),
-    METHOD(start_transaction, METH_NOARGS),
-    METHOD(commit_transaction, METH_NOARGS),
-    METHOD(reject_transaction, METH_NOARGS),
+	METHOD(export_bpf_mem, METH_NOARGS),
+	METHOD(precompute, METH_NOARGS),
+	METHOD(start_transaction, METH_NOARGS),
+	METHOD(commit_transaction, METH_NOARGS),
+	METHOD(reject_transaction, METH_NOARGS),
 #endif
-    {NULL}};
+	{ NULL }
+};
 #undef METHOD
 
 PyDoc_STRVAR(
-    Filter_doc,
-    "SyscallFilter(defaction)\n\n"
-    "A seccomp filter: rules for the native architecture (and any added),\n"
-    "taking defaction (KILL, ALLOW, ERRNO(n), ...) for every syscall no rule\n"
-    "matches. Build it with add_rule(), then load() it or export it.");
+	Filter_doc,
+	"SyscallFilter(defaction)\n\n"
+	"A seccomp filter: rules for the native architecture (and any added),\n"
+	"taking defaction (KILL, ALLOW, ERRNO(n), ...) for every syscall no rule\n"
+	"matches. Build it with add_rule(), then load() it or export it.");
 
 /* clang-format off */
 PyTypeObject SyscallFilterType = {

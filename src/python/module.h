@@ -37,8 +37,8 @@
 #endif
 
 /* The number of syscall arguments a rule can compare: seccomp_data's. */
-#define ARG_COUNT                                                              \
-	((int)(sizeof(((struct seccomp_data *)0)->args) /                      \
+#define ARG_COUNT                                         \
+	((int)(sizeof(((struct seccomp_data *)0)->args) / \
 	       sizeof(((struct seccomp_data *)0)->args[0])))
 
 /*

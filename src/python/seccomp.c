@@ -60,12 +60,12 @@ static PyObject *action_with(PyObject *value, const char *what, uint32_t base)
 }
 
 PyDoc_STRVAR(
-    mod_ERRNO_doc,
-    "ERRNO(errno)\n\n"
-    "The action failing a syscall with errno (0..65535; the library takes\n"
-    "up to 4094).\n\n"
-    ">>> hex(ERRNO(1))\n"
-    "'0x50001'");
+	mod_ERRNO_doc,
+	"ERRNO(errno)\n\n"
+	"The action failing a syscall with errno (0..65535; the library takes\n"
+	"up to 4094).\n\n"
+	">>> hex(ERRNO(1))\n"
+	"'0x50001'");
 
 static PyObject *mod_ERRNO(PyObject *mod, PyObject *value)
 {
@@ -103,16 +103,16 @@ static PyObject *mod_system_arch(PyObject *mod, PyObject *unused)
 }
 
 PyDoc_STRVAR(
-    mod_resolve_syscall_doc,
-    "resolve_syscall(arch, syscall)\n\n"
-    "A name gives its number on arch (socketcall/ipc calls give the\n"
-    "multiplexer's number), or -1 if arch has no such syscall. A number gives\n"
-    "its name as bytes; unknown numbers raise ValueError.\n\n"
-    ">>> resolve_syscall(Arch.X86_64, \"read\"), resolve_syscall(\"x86\", "
-    "\"socket\")\n"
-    "(0, 102)\n"
-    ">>> resolve_syscall(\"aarch64\", 63)\n"
-    "b'read'");
+	mod_resolve_syscall_doc,
+	"resolve_syscall(arch, syscall)\n\n"
+	"A name gives its number on arch (socketcall/ipc calls give the\n"
+	"multiplexer's number), or -1 if arch has no such syscall. A number gives\n"
+	"its name as bytes; unknown numbers raise ValueError.\n\n"
+	">>> resolve_syscall(Arch.X86_64, \"read\"), resolve_syscall(\"x86\", "
+	"\"socket\")\n"
+	"(0, 102)\n"
+	">>> resolve_syscall(\"aarch64\", 63)\n"
+	"b'read'");
 
 static PyObject *mod_resolve_syscall(PyObject *mod, PyObject *args)
 {
@@ -130,7 +130,7 @@ static PyObject *mod_resolve_syscall(PyObject *mod, PyObject *args)
 		if (name == NULL)
 			return NULL;
 		res = PyLong_FromLong(
-		    seccomp_syscall_resolve_name_rewrite(token, name));
+			seccomp_syscall_resolve_name_rewrite(token, name));
 		Py_DECREF(tmp);
 		return res;
 	}
@@ -153,9 +153,9 @@ static PyObject *mod_resolve_syscall(PyObject *mod, PyObject *args)
 }
 
 PyDoc_STRVAR(
-    mod_get_api_doc,
-    "get_api()\n\n"
-    "The API level: which kernel seccomp features the library will use.");
+	mod_get_api_doc,
+	"get_api()\n\n"
+	"The API level: which kernel seccomp features the library will use.");
 
 static PyObject *mod_get_api(PyObject *mod, PyObject *unused)
 {
@@ -163,9 +163,9 @@ static PyObject *mod_get_api(PyObject *mod, PyObject *unused)
 }
 
 PyDoc_STRVAR(
-    mod_set_api_doc,
-    "set_api(level)\n\n"
-    "Force the API level (for testing): features above it are not used.");
+	mod_set_api_doc,
+	"set_api(level)\n\n"
+	"Force the API level (for testing): features above it are not used.");
 
 static PyObject *mod_set_api(PyObject *mod, PyObject *value)
 {
@@ -214,16 +214,17 @@ static PyObject *mod_c_str(PyObject *mod, PyObject *string)
 		.ml_name = #name, .ml_meth = (PyCFunction)mod_##name, \
 		.ml_flags = flags, .ml_doc = mod_##name##_doc         \
 	}
-static PyMethodDef module_functions[] = {FUNC(ERRNO, METH_O),
-					 FUNC(TRACE, METH_O),
-					 FUNC(TRAPX, METH_O),
-					 FUNC(system_arch, METH_NOARGS),
-					 FUNC(resolve_syscall, METH_VARARGS),
-					 FUNC(get_api, METH_NOARGS),
-					 FUNC(set_api, METH_O),
-					 FUNC(version, METH_NOARGS),
-					 FUNC(c_str, METH_O),
-					 {NULL},
+static PyMethodDef module_functions[] = {
+	FUNC(ERRNO, METH_O),
+	FUNC(TRACE, METH_O),
+	FUNC(TRAPX, METH_O),
+	FUNC(system_arch, METH_NOARGS),
+	FUNC(resolve_syscall, METH_VARARGS),
+	FUNC(get_api, METH_NOARGS),
+	FUNC(set_api, METH_O),
+	FUNC(version, METH_NOARGS),
+	FUNC(c_str, METH_O),
+	{ NULL },
 };
 #undef FUNC
 
@@ -234,27 +235,30 @@ static PyMethodDef module_functions[] = {FUNC(ERRNO, METH_O),
  * tests/test_doctest.py runs it, and runs it as a script.
  */
 PyDoc_STRVAR(
-    module_doc,
-    "Build seccomp filters and load them into the kernel.\n\n"
-    "A filter gives a syscall the action of the rule that matches it, or\n"
-    "its default action; once loaded it stays for the life of the process.\n"
-    "This one kills the process on any syscall but a write to stdout (fd 1)\n"
-    "and those the interpreter makes to exit:\n\n"
-    ">>> from seccomp import *\n"
-    ">>> f = SyscallFilter(defaction=KILL)\n"
-    ">>> f.add_rule(ALLOW, \"write\", Arg(0, EQ, 1))\n"
-    ">>> for name in (\"exit_group\", \"rt_sigaction\", \"brk\", "
-    "\"munmap\",\n"
-    "...              \"sigaltstack\"):\n"
-    "...     f.add_rule(ALLOW, name)\n"
-    ">>> f.load()\n"
-    ">>> print(\"Hello, world\")\n"
-    "Hello, world\n\n"
-    "The API of libseccomp's Python module, over this library's C API.");
+	module_doc,
+	"Build seccomp filters and load them into the kernel.\n\n"
+	"A filter gives a syscall the action of the rule that matches it, or\n"
+	"its default action; once loaded it stays for the life of the process.\n"
+	"This one kills the process on any syscall but a write to stdout (fd 1)\n"
+	"and those the interpreter makes to exit:\n\n"
+	">>> from seccomp import *\n"
+	">>> f = SyscallFilter(defaction=KILL)\n"
+	">>> f.add_rule(ALLOW, \"write\", Arg(0, EQ, 1))\n"
+	">>> for name in (\"exit_group\", \"rt_sigaction\", \"brk\", "
+	"\"munmap\",\n"
+	"...              \"sigaltstack\"):\n"
+	"...     f.add_rule(ALLOW, name)\n"
+	">>> f.load()\n"
+	">>> print(\"Hello, world\")\n"
+	"Hello, world\n\n"
+	"The API of libseccomp's Python module, over this library's C API.");
 
 static struct PyModuleDef seccomp_module = {
-    .m_base = PyModuleDef_HEAD_INIT, .m_name = "seccomp",		  .m_doc = module_doc,
-    .m_size = -1,	   .m_methods = module_functions,
+	.m_base = PyModuleDef_HEAD_INIT,
+	.m_name = "seccomp",
+	.m_doc = module_doc,
+	.m_size = -1,
+	.m_methods = module_functions,
 };
 
 /*
@@ -269,8 +273,8 @@ static struct PyModuleDef seccomp_module = {
 static int add_kver_constants(PyObject *dict)
 {
 	static const unsigned int zero[] = {
-	    SCMP_KV_3_0, SCMP_KV_4_0, SCMP_KV_5_0,
-	    SCMP_KV_6_0, SCMP_KV_7_0, __SCMP_KV_MAX,
+		SCMP_KV_3_0, SCMP_KV_4_0, SCMP_KV_5_0,
+		SCMP_KV_6_0, SCMP_KV_7_0, __SCMP_KV_MAX,
 	};
 	char name[32];
 	unsigned int i, kver;
@@ -298,19 +302,19 @@ static int add_module_constants(PyObject *mod)
 		const char *name;
 		uint32_t value;
 	} consts[] = {
-	    {"KILL_PROCESS", SCMP_ACT_KILL_PROCESS},
-	    {"KILL", SCMP_ACT_KILL},
-	    {"TRAP", SCMP_ACT_TRAP},
-	    {"LOG", SCMP_ACT_LOG},
-	    {"ALLOW", SCMP_ACT_ALLOW},
-	    {"NOTIFY", SCMP_ACT_NOTIFY},
-	    {"NE", SCMP_CMP_NE},
-	    {"LT", SCMP_CMP_LT},
-	    {"LE", SCMP_CMP_LE},
-	    {"EQ", SCMP_CMP_EQ},
-	    {"GE", SCMP_CMP_GE},
-	    {"GT", SCMP_CMP_GT},
-	    {"MASKED_EQ", SCMP_CMP_MASKED_EQ},
+		{ "KILL_PROCESS", SCMP_ACT_KILL_PROCESS },
+		{ "KILL", SCMP_ACT_KILL },
+		{ "TRAP", SCMP_ACT_TRAP },
+		{ "LOG", SCMP_ACT_LOG },
+		{ "ALLOW", SCMP_ACT_ALLOW },
+		{ "NOTIFY", SCMP_ACT_NOTIFY },
+		{ "NE", SCMP_CMP_NE },
+		{ "LT", SCMP_CMP_LT },
+		{ "LE", SCMP_CMP_LE },
+		{ "EQ", SCMP_CMP_EQ },
+		{ "GE", SCMP_CMP_GE },
+		{ "GT", SCMP_CMP_GT },
+		{ "MASKED_EQ", SCMP_CMP_MASKED_EQ },
 	};
 	PyObject *dict = PyModule_GetDict(mod);
 	size_t i;
@@ -335,9 +339,9 @@ static int add_module_constants(PyObject *mod)
 	if (value_dict_set(dict, "errno", PyImport_ImportModule("errno")) < 0)
 		return -1;
 	return value_dict_set(
-	    dict, "__version__",
-	    PyUnicode_FromString(XSTRINGIFY(SCMP_VER_MAJOR) "." XSTRINGIFY(
-		SCMP_VER_MINOR) "." XSTRINGIFY(SCMP_VER_MICRO)));
+		dict, "__version__",
+		PyUnicode_FromString(XSTRINGIFY(SCMP_VER_MAJOR) "." XSTRINGIFY(
+			SCMP_VER_MINOR) "." XSTRINGIFY(SCMP_VER_MICRO)));
 }
 
 PyMODINIT_FUNC PyInit_seccomp(void);
@@ -369,11 +373,11 @@ PyMODINIT_FUNC PyInit_seccomp(void)
 		if (bases == NULL)
 			return NULL;
 		InvalidArgument = PyErr_NewExceptionWithDoc(
-		    "seccomp.InvalidArgument",
-		    "An invalid argument (errno EINVAL): a ValueError, and a "
-		    "RuntimeError\nas libseccomp's module raised for most "
-		    "of them.",
-		    bases, NULL);
+			"seccomp.InvalidArgument",
+			"An invalid argument (errno EINVAL): a ValueError, and a "
+			"RuntimeError\nas libseccomp's module raised for most "
+			"of them.",
+			bases, NULL);
 		Py_DECREF(bases);
 		if (InvalidArgument == NULL)
 			return NULL;
@@ -391,7 +395,7 @@ PyMODINIT_FUNC PyInit_seccomp(void)
 			goto fail;
 	}
 	if (PyDict_SetItemString(dict, "InvalidArgument", InvalidArgument) <
-		0 ||
+		    0 ||
 	    add_module_constants(mod) < 0)
 		goto fail;
 	return mod;

@@ -83,7 +83,7 @@ int types_arch_token(PyObject *obj, uint32_t *token, int resolve)
 
 static PyObject *Arch_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-	static char *kwlist[] = {"arch", NULL};
+	static char *kwlist[] = { "arch", NULL };
 	PyObject *arg = NULL;
 	ArchObject *self;
 	uint32_t token = SCMP_ARCH_NATIVE;
@@ -168,23 +168,23 @@ static Py_hash_t Arch_hash(PyObject *self)
 }
 
 static PyNumberMethods Arch_as_number = {
-    .nb_int = Arch_int,
-    .nb_index = Arch_int,
+	.nb_int = Arch_int,
+	.nb_index = Arch_int,
 };
 
 PyDoc_STRVAR(
-    Arch_doc,
-    "Arch(arch=Arch.NATIVE)\n\n"
-    "An architecture (ABI). The class attributes are the architecture tokens;\n"
-    "an instance is made from a token or a name ('x86_64', 'aarch64', ...),\n"
-    "Arch.NATIVE or no argument meaning the ABI this module was built for.\n"
-    "int(arch) is its token, a C int like the class attributes (negative\n"
-    "when the top bit is set); the uint32 form of a token is accepted too.\n"
-    "Unknown tokens and names raise ValueError.\n\n"
-    ">>> Arch(\"x86_64\") == Arch.X86_64 == Arch(0xc000003e)\n"
-    "True\n"
-    ">>> Arch.X86_64, str(Arch(Arch.AARCH64))\n"
-    "(-1073741762, 'aarch64')");
+	Arch_doc,
+	"Arch(arch=Arch.NATIVE)\n\n"
+	"An architecture (ABI). The class attributes are the architecture tokens;\n"
+	"an instance is made from a token or a name ('x86_64', 'aarch64', ...),\n"
+	"Arch.NATIVE or no argument meaning the ABI this module was built for.\n"
+	"int(arch) is its token, a C int like the class attributes (negative\n"
+	"when the top bit is set); the uint32 form of a token is accepted too.\n"
+	"Unknown tokens and names raise ValueError.\n\n"
+	">>> Arch(\"x86_64\") == Arch.X86_64 == Arch(0xc000003e)\n"
+	"True\n"
+	">>> Arch.X86_64, str(Arch(Arch.AARCH64))\n"
+	"(-1073741762, 'aarch64')");
 
 /* clang-format off */
 PyTypeObject ArchType = {
@@ -210,21 +210,21 @@ static const struct {
 	const char *name;
 	int value;
 } attr_table[] = {
-    {"ACT_DEFAULT", SCMP_FLTATR_ACT_DEFAULT},
-    {"ACT_BADARCH", SCMP_FLTATR_ACT_BADARCH},
-    {"CTL_NNP", SCMP_FLTATR_CTL_NNP},
-    {"CTL_TSYNC", SCMP_FLTATR_CTL_TSYNC},
-    {"API_TSKIP", SCMP_FLTATR_API_TSKIP},
-    {"CTL_LOG", SCMP_FLTATR_CTL_LOG},
-    {"CTL_SSB", SCMP_FLTATR_CTL_SSB},
-    {"CTL_OPTIMIZE", SCMP_FLTATR_CTL_OPTIMIZE},
-    {"API_SYSRAWRC", SCMP_FLTATR_API_SYSRAWRC},
+	{ "ACT_DEFAULT", SCMP_FLTATR_ACT_DEFAULT },
+	{ "ACT_BADARCH", SCMP_FLTATR_ACT_BADARCH },
+	{ "CTL_NNP", SCMP_FLTATR_CTL_NNP },
+	{ "CTL_TSYNC", SCMP_FLTATR_CTL_TSYNC },
+	{ "API_TSKIP", SCMP_FLTATR_API_TSKIP },
+	{ "CTL_LOG", SCMP_FLTATR_CTL_LOG },
+	{ "CTL_SSB", SCMP_FLTATR_CTL_SSB },
+	{ "CTL_OPTIMIZE", SCMP_FLTATR_CTL_OPTIMIZE },
+	{ "API_SYSRAWRC", SCMP_FLTATR_API_SYSRAWRC },
 #if HAVE_SCMP_2_6
-    {"CTL_WAITKILL", SCMP_FLTATR_CTL_WAITKILL},
+	{ "CTL_WAITKILL", SCMP_FLTATR_CTL_WAITKILL },
 #endif
 #if HAVE_SCMP_KVERS
-    {"ACT_ENOSYS", SCMP_FLTATR_ACT_ENOSYS},
-    {"CTL_KVERMAX", SCMP_FLTATR_CTL_KVERMAX},
+	{ "ACT_ENOSYS", SCMP_FLTATR_ACT_ENOSYS },
+	{ "CTL_KVERMAX", SCMP_FLTATR_CTL_KVERMAX },
 #endif
 };
 
@@ -247,9 +247,9 @@ PyTypeObject AttrType = {
 
 static PyObject *Arg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-	static char *kwlist[] = {"arg", "op", "datum_a", "datum_b", NULL};
+	static char *kwlist[] = { "arg", "op", "datum_a", "datum_b", NULL };
 	PyObject *o_arg, *o_op, *o_a, *o_b = NULL;
-	struct scmp_arg_cmp cmp = {0};
+	struct scmp_arg_cmp cmp = { 0 };
 	ArgObject *self;
 	long long v;
 
@@ -299,33 +299,34 @@ static PyObject *Arg_repr(PyObject *self)
 	b = PyLong_FromUnsignedLongLong(c->datum_b);
 	repr = a && b ? PyUnicode_FromFormat("%s(%u, %d, %R, %R)",
 					     Py_TYPE(self)->tp_name, c->arg,
-					     (int)c->op, a, b)
-		      : NULL;
+					     (int)c->op, a, b) :
+			NULL;
 	Py_XDECREF(a);
 	Py_XDECREF(b);
 	return repr;
 }
 
 static PyGetSetDef Arg_getset[] = {
-    {"arg", Arg_get, NULL, "the argument index, 0..5", (void *)0},
-    {"op", Arg_get, NULL, "the comparison operator (NE .. MASKED_EQ)",
-     (void *)1},
-    {"datum_a", Arg_get, NULL,
-     "the value compared with (the mask, for MASKED_EQ)", (void *)2},
-    {"datum_b", Arg_get, NULL, "the value compared with, for MASKED_EQ",
-     (void *)3},
-    {NULL}};
+	{ "arg", Arg_get, NULL, "the argument index, 0..5", (void *)0 },
+	{ "op", Arg_get, NULL, "the comparison operator (NE .. MASKED_EQ)",
+	  (void *)1 },
+	{ "datum_a", Arg_get, NULL,
+	  "the value compared with (the mask, for MASKED_EQ)", (void *)2 },
+	{ "datum_b", Arg_get, NULL, "the value compared with, for MASKED_EQ",
+	  (void *)3 },
+	{ NULL }
+};
 
 PyDoc_STRVAR(
-    Arg_doc,
-    "Arg(arg, op, datum_a, datum_b=0)\n\n"
-    "A comparison of syscall argument number arg (0..5) for a rule:\n"
-    "op is NE, LT, LE, EQ, GE, GT (compare with datum_a) or MASKED_EQ\n"
-    "((argument & datum_a) == datum_b). Data are 64-bit; a negative datum\n"
-    "means its two's complement, as in C: use datum & 0xffffffff to compare a\n"
-    "negative 32-bit int argument.\n\n"
-    ">>> Arg(1, MASKED_EQ, 0o3, 0o1)   # flags & O_ACCMODE == O_WRONLY\n"
-    "seccomp.Arg(1, 7, 3, 1)");
+	Arg_doc,
+	"Arg(arg, op, datum_a, datum_b=0)\n\n"
+	"A comparison of syscall argument number arg (0..5) for a rule:\n"
+	"op is NE, LT, LE, EQ, GE, GT (compare with datum_a) or MASKED_EQ\n"
+	"((argument & datum_a) == datum_b). Data are 64-bit; a negative datum\n"
+	"means its two's complement, as in C: use datum & 0xffffffff to compare a\n"
+	"negative 32-bit int argument.\n\n"
+	">>> Arg(1, MASKED_EQ, 0o3, 0o1)   # flags & O_ACCMODE == O_WRONLY\n"
+	"seccomp.Arg(1, 7, 3, 1)");
 
 /* clang-format off */
 PyTypeObject ArgType = {
@@ -348,13 +349,13 @@ static PyObject *Notification_new(PyTypeObject *type, PyObject *args,
 				  PyObject *kwds)
 {
 	static char *kwlist[] = {
-	    "id",	    "pid",	  "flags",	  "syscall",
-	    "syscall_arch", "syscall_ip", "syscall_args", NULL,
+		"id",		"pid",	      "flags",	      "syscall",
+		"syscall_arch", "syscall_ip", "syscall_args", NULL,
 	};
 	PyObject *o_id, *o_pid, *o_flags, *o_sys, *o_arch, *o_ip, *o_args;
 	PyObject *seq = NULL;
 	NotificationObject *self;
-	uint64_t id, ip, vals[ARG_COUNT] = {0};
+	uint64_t id, ip, vals[ARG_COUNT] = { 0 };
 	uint32_t pid, flags, arch;
 	long long nr;
 	Py_ssize_t i, n;
@@ -367,7 +368,7 @@ static PyObject *Notification_new(PyTypeObject *type, PyObject *args,
 	    value_u32(o_pid, "pid", &pid) < 0 ||
 	    value_u32(o_flags, "flags", &flags) < 0 ||
 	    value_range(o_sys, "syscall", INT32_MIN, INT32_MAX, NULL, &nr) <
-		0 ||
+		    0 ||
 	    value_u32(o_arch, "syscall_arch", &arch) < 0 ||
 	    value_u64(o_ip, "syscall_ip", &ip) < 0)
 		return NULL;
@@ -436,17 +437,19 @@ static PyObject *Notification_get(PyObject *obj, void *which)
 }
 
 static PyGetSetDef Notification_getset[] = {
-    {"id", Notification_get, NULL, "the notification's cookie", (void *)0},
-    {"pid", Notification_get, NULL, "the calling thread's id", (void *)1},
-    {"flags", Notification_get, NULL, "notification flags", (void *)2},
-    {"syscall", Notification_get, NULL, "the syscall number", (void *)3},
-    {"syscall_arch", Notification_get, NULL, "the caller's architecture token",
-     (void *)4},
-    {"syscall_ip", Notification_get, NULL, "the caller's instruction pointer",
-     (void *)5},
-    {"syscall_args", Notification_get, NULL,
-     "the syscall's six arguments (a new list)", (void *)6},
-    {NULL}};
+	{ "id", Notification_get, NULL, "the notification's cookie",
+	  (void *)0 },
+	{ "pid", Notification_get, NULL, "the calling thread's id", (void *)1 },
+	{ "flags", Notification_get, NULL, "notification flags", (void *)2 },
+	{ "syscall", Notification_get, NULL, "the syscall number", (void *)3 },
+	{ "syscall_arch", Notification_get, NULL,
+	  "the caller's architecture token", (void *)4 },
+	{ "syscall_ip", Notification_get, NULL,
+	  "the caller's instruction pointer", (void *)5 },
+	{ "syscall_args", Notification_get, NULL,
+	  "the syscall's six arguments (a new list)", (void *)6 },
+	{ NULL }
+};
 
 PyDoc_STRVAR(Notification_doc,
 	     "Notification(id, pid, flags, syscall, syscall_arch, syscall_ip, "
@@ -511,13 +514,13 @@ static int Response_store(ResponseObject *self, intptr_t which, PyObject *value)
 static PyObject *Response_new(PyTypeObject *type, PyObject *args,
 			      PyObject *kwds)
 {
-	static char *kwlist[] = {"notify", "val", "error", "flags", NULL};
+	static char *kwlist[] = { "notify", "val", "error", "flags", NULL };
 	PyObject *notify, *o_val = NULL, *o_err = NULL, *o_flags = NULL;
 	ResponseObject *self;
 
 	if (!PyArg_ParseTupleAndKeywords(
-		args, kwds, "O!|OOO:NotificationResponse", kwlist,
-		&NotificationType, &notify, &o_val, &o_err, &o_flags))
+		    args, kwds, "O!|OOO:NotificationResponse", kwlist,
+		    &NotificationType, &notify, &o_val, &o_err, &o_flags))
 		return NULL;
 	self = (ResponseObject *)type->tp_alloc(type, 0);
 	if (self == NULL)
@@ -554,20 +557,22 @@ static int Response_set(PyObject *obj, PyObject *value, void *which)
 }
 
 static PyGetSetDef Response_getset[] = {
-    {"id", Response_get, Response_set, "the notification's cookie", (void *)0},
-    {"val", Response_get, Response_set, "the syscall's return value",
-     (void *)1},
-    {"error", Response_get, Response_set,
-     "0, or a negative errno the syscall fails with", (void *)2},
-    {"flags", Response_get, Response_set,
-     "response flags (1: let the syscall continue)", (void *)3},
-    {NULL}};
+	{ "id", Response_get, Response_set, "the notification's cookie",
+	  (void *)0 },
+	{ "val", Response_get, Response_set, "the syscall's return value",
+	  (void *)1 },
+	{ "error", Response_get, Response_set,
+	  "0, or a negative errno the syscall fails with", (void *)2 },
+	{ "flags", Response_get, Response_set,
+	  "response flags (1: let the syscall continue)", (void *)3 },
+	{ NULL }
+};
 
 PyDoc_STRVAR(
-    Response_doc,
-    "NotificationResponse(notify, val=0, error=0, flags=0)\n\n"
-    "The answer to a Notification for SyscallFilter.respond_notify(): the\n"
-    "syscall returns val, or fails with errno -error when error is nonzero.");
+	Response_doc,
+	"NotificationResponse(notify, val=0, error=0, flags=0)\n\n"
+	"The answer to a Notification for SyscallFilter.respond_notify(): the\n"
+	"syscall returns val, or fails with errno -error when error is nonzero.");
 
 /* clang-format off */
 PyTypeObject NotificationResponseType = {
@@ -589,10 +594,10 @@ PyTypeObject NotificationResponseType = {
 /* Stores @value into field @which: 0 id, 1 flags, 2 srcfd, 3 newfd, ... */
 static int Addfd_store(AddfdObject *self, intptr_t which, PyObject *value)
 {
-	static const char *const names[] = {"id", "flags", "srcfd", "newfd",
-					    "newfd_flags"};
-	uint32_t *fields[] = {NULL, &self->flags, &self->srcfd, &self->newfd,
-			      &self->newfd_flags};
+	static const char *const names[] = { "id", "flags", "srcfd", "newfd",
+					     "newfd_flags" };
+	uint32_t *fields[] = { NULL, &self->flags, &self->srcfd, &self->newfd,
+			       &self->newfd_flags };
 	uint64_t u;
 
 	if (value == NULL) {
@@ -610,15 +615,15 @@ static int Addfd_store(AddfdObject *self, intptr_t which, PyObject *value)
 
 static PyObject *Addfd_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
-	static char *kwlist[] = {"notify", "flags",	  "srcfd",
-				 "newfd",  "newfd_flags", NULL};
-	PyObject *notify, *o[4] = {NULL, NULL, NULL, NULL};
+	static char *kwlist[] = { "notify", "flags",	   "srcfd",
+				  "newfd",  "newfd_flags", NULL };
+	PyObject *notify, *o[4] = { NULL, NULL, NULL, NULL };
 	AddfdObject *self;
 	intptr_t i;
 
 	if (!PyArg_ParseTupleAndKeywords(
-		args, kwds, "O!OO|OO:NotificationAddfd", kwlist,
-		&NotificationType, &notify, &o[0], &o[1], &o[2], &o[3]))
+		    args, kwds, "O!OO|OO:NotificationAddfd", kwlist,
+		    &NotificationType, &notify, &o[0], &o[1], &o[2], &o[3]))
 		return NULL;
 	self = (AddfdObject *)type->tp_alloc(type, 0);
 	if (self == NULL)
@@ -657,25 +662,27 @@ static int Addfd_set(PyObject *obj, PyObject *value, void *which)
 }
 
 static PyGetSetDef Addfd_getset[] = {
-    {"id", Addfd_get, Addfd_set, "the notification's cookie", (void *)0},
-    {"flags", Addfd_get, Addfd_set,
-     "ADDFD_FLAG_SETFD (place it at newfd), ADDFD_FLAG_SEND (and answer "
-     "with it)",
-     (void *)1},
-    {"srcfd", Addfd_get, Addfd_set, "the descriptor of this process to give",
-     (void *)2},
-    {"newfd", Addfd_get, Addfd_set,
-     "its number in the notifying process, with ADDFD_FLAG_SETFD", (void *)3},
-    {"newfd_flags", Addfd_get, Addfd_set, "0 or os.O_CLOEXEC", (void *)4},
-    {NULL}};
+	{ "id", Addfd_get, Addfd_set, "the notification's cookie", (void *)0 },
+	{ "flags", Addfd_get, Addfd_set,
+	  "ADDFD_FLAG_SETFD (place it at newfd), ADDFD_FLAG_SEND (and answer "
+	  "with it)",
+	  (void *)1 },
+	{ "srcfd", Addfd_get, Addfd_set,
+	  "the descriptor of this process to give", (void *)2 },
+	{ "newfd", Addfd_get, Addfd_set,
+	  "its number in the notifying process, with ADDFD_FLAG_SETFD",
+	  (void *)3 },
+	{ "newfd_flags", Addfd_get, Addfd_set, "0 or os.O_CLOEXEC", (void *)4 },
+	{ NULL }
+};
 
 PyDoc_STRVAR(
-    Addfd_doc,
-    "NotificationAddfd(notify, flags, srcfd, newfd=0, newfd_flags=0)\n\n"
-    "A descriptor of this process to install in the process that made the\n"
-    "Notification notify, for SyscallFilter.notify_addfd(): at the lowest\n"
-    "free number, or at newfd with flags ADDFD_FLAG_SETFD; ADDFD_FLAG_SEND\n"
-    "also answers the call with the new number.");
+	Addfd_doc,
+	"NotificationAddfd(notify, flags, srcfd, newfd=0, newfd_flags=0)\n\n"
+	"A descriptor of this process to install in the process that made the\n"
+	"Notification notify, for SyscallFilter.notify_addfd(): at the lowest\n"
+	"free number, or at newfd with flags ADDFD_FLAG_SETFD; ADDFD_FLAG_SEND\n"
+	"also answers the call with the new number.");
 
 /* clang-format off */
 PyTypeObject NotificationAddfdType = {
@@ -705,8 +712,10 @@ int types_add_constants(void)
 		arch_tokens[i] = seccomp_arch_resolve_name(arch_names[i]);
 		if (arch_tokens[i] == 0)
 			continue;
-		for (j = 0; arch_names[i][j] != '\0' && j < sizeof(attr) - 1; j++)
-			attr[j] = (char)toupper((unsigned char)arch_names[i][j]);
+		for (j = 0; arch_names[i][j] != '\0' && j < sizeof(attr) - 1;
+		     j++)
+			attr[j] =
+				(char)toupper((unsigned char)arch_names[i][j]);
 		attr[j] = '\0';
 		if (value_dict_set(dict, attr, value_int32(arch_tokens[i])) < 0)
 			return -1;

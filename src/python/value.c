@@ -58,7 +58,7 @@ PyObject *value_raise_rc(int rc)
 
 	snprintf(msg, sizeof(msg), "Library error (errno = %d)", rc);
 	return value_raise_errno(
-	    rc == -EINVAL ? InvalidArgument : PyExc_RuntimeError, -rc, msg);
+		rc == -EINVAL ? InvalidArgument : PyExc_RuntimeError, -rc, msg);
 }
 
 /* None for rc == 0, the exception for rc < 0. */

@@ -100,7 +100,7 @@ static void run_test(const char *abi, const char *dir, const char *name)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	pid = fork();
 	if (pid == 0) {
-		char *argv[] = {path, NULL};
+		char *argv[] = { path, NULL };
 
 		if (chdir("/tmp") != 0)
 			_exit(126);

@@ -67,10 +67,10 @@ struct run {
 	uint32_t act_enosys;
 };
 
-#define TRACE(...)                                                             \
-	do {                                                                   \
-		if (verbose)                                                   \
-			fprintf(stderr, __VA_ARGS__);                          \
+#define TRACE(...)                                    \
+	do {                                          \
+		if (verbose)                          \
+			fprintf(stderr, __VA_ARGS__); \
 	} while (0)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -125,8 +125,8 @@ static uint32_t get_action(struct fuzz_in *in)
 		return b & 0x80 ? SCMP_ACT_TRAPX(fuzz_u16(in)) : SCMP_ACT_TRAP;
 	case 5:
 		/* mostly small, sometimes at or past MAX_ERRNO */
-		return b & 0x80 ? SCMP_ACT_ERRNO(fuzz_u16(in))
-				: SCMP_ACT_ERRNO(fuzz_u8(in));
+		return b & 0x80 ? SCMP_ACT_ERRNO(fuzz_u16(in)) :
+				  SCMP_ACT_ERRNO(fuzz_u8(in));
 	case 6:
 		return SCMP_ACT_TRACE(fuzz_u16(in));
 	case 7:
@@ -144,9 +144,9 @@ static uint32_t get_action(struct fuzz_in *in)
 
 static int get_syscall(struct fuzz_in *in)
 {
-	static const int odd[] = {-2,	  -99,	     -100,	-10001,
-				  -10254, INT32_MIN, INT32_MAX, 0x3fffffff,
-				  4000,	  5000,	     6000};
+	static const int odd[] = { -2,	   -99,	      -100,	 -10001,
+				   -10254, INT32_MIN, INT32_MAX, 0x3fffffff,
+				   4000,   5000,      6000 };
 	uint8_t b = fuzz_u8(in);
 
 	if (b < 0x80)
@@ -161,26 +161,26 @@ static int get_syscall(struct fuzz_in *in)
 static uint64_t get_datum(struct fuzz_in *in)
 {
 	static const uint64_t edges[] = {
-	    0,
-	    1,
-	    2,
-	    0x7f,
-	    0x80,
-	    0xff,
-	    0xfff,
-	    0x7fffffff,
-	    0x80000000,
-	    0xfffffffe,
-	    0xffffffff,
-	    0x100000000ULL,
-	    0x100000001ULL,
-	    0xffffffff00000000ULL,
-	    0xffffffff80000000ULL,
-	    0x7fffffffffffffffULL,
-	    0x8000000000000000ULL,
-	    0xfffffffffffffffeULL,
-	    0xffffffffffffffffULL,
-	    0xf0f0f0f0f0f0f0f0ULL,
+		0,
+		1,
+		2,
+		0x7f,
+		0x80,
+		0xff,
+		0xfff,
+		0x7fffffff,
+		0x80000000,
+		0xfffffffe,
+		0xffffffff,
+		0x100000000ULL,
+		0x100000001ULL,
+		0xffffffff00000000ULL,
+		0xffffffff80000000ULL,
+		0x7fffffffffffffffULL,
+		0x8000000000000000ULL,
+		0xfffffffffffffffeULL,
+		0xffffffffffffffffULL,
+		0xf0f0f0f0f0f0f0f0ULL,
 	};
 	uint8_t b = fuzz_u8(in);
 
@@ -368,7 +368,7 @@ static void check_pfc(struct run *r, unsigned int arch_cnt)
 static void check_export(struct run *r, bool sample)
 {
 	unsigned int arch_cnt = arch_count(r->ctx), i;
-	struct bpf_sim_prog prog = {0};
+	struct bpf_sim_prog prog = { 0 };
 	struct bpf_sim_fault fault;
 	size_t len = 0, len2, fd_len;
 	char *buf, *fd_buf;
@@ -420,8 +420,8 @@ static void check_export(struct run *r, bool sample)
 				  prog.insns[i].code);
 
 	if (sample && r->model_on) {
-		struct prop_rng rng = {r->seed ^ r->op};
-		struct sample s = {&prog, r, 0};
+		struct prop_rng rng = { r->seed ^ r->op };
+		struct sample s = { &prog, r, 0 };
 
 		rc = pm_inputs(model, &rng, 2, sample_one, &s);
 		if (rc < 0)
@@ -453,8 +453,8 @@ static void expect_model(struct run *r, const struct prop_op *op, int got,
 static int call_rule(struct run *r, const struct prop_op *op, bool null_array)
 {
 	const struct scmp_arg_cmp *c = op->cmps;
-	bool exact =
-	    op->call == PROP_CALL_EXACT_ARRAY || op->call == PROP_CALL_EXACT_VA;
+	bool exact = op->call == PROP_CALL_EXACT_ARRAY ||
+		     op->call == PROP_CALL_EXACT_VA;
 	int (*va)(scmp_filter_ctx, uint32_t, int, unsigned int, ...);
 
 	if (op->call == PROP_CALL_ARRAY)
@@ -491,7 +491,7 @@ static int call_rule(struct run *r, const struct prop_op *op, bool null_array)
 
 static void op_rule(struct run *r, struct fuzz_in *in)
 {
-	struct prop_op op = {.kind = PROP_RULE};
+	struct prop_op op = { .kind = PROP_RULE };
 	uint8_t b = fuzz_u8(in);
 	bool null_array;
 	unsigned int i;
@@ -505,9 +505,9 @@ static void op_rule(struct run *r, struct fuzz_in *in)
 	op.syscall = get_syscall(in);
 	for (i = 0; i < op.cnt && i < PROP_ARGS; i++)
 		get_cmp(in, &op.cmps[i]);
-	null_array =
-	    op.cnt > 0 && op.cnt <= PROP_ARGS && (b & 0xe0) == 0xe0 &&
-	    (op.call == PROP_CALL_ARRAY || op.call == PROP_CALL_EXACT_ARRAY);
+	null_array = op.cnt > 0 && op.cnt <= PROP_ARGS && (b & 0xe0) == 0xe0 &&
+		     (op.call == PROP_CALL_ARRAY ||
+		      op.call == PROP_CALL_EXACT_ARRAY);
 
 	rc = call_rule(r, &op, null_array);
 	TRACE("%u: rule call %d action 0x%08x syscall %d cnt %u%s -> %d\n",
@@ -536,9 +536,9 @@ static int attr_want(unsigned int arch_cnt, int attr, uint32_t value)
 	case SCMP_FLTATR_ACT_ENOSYS:
 		return pm_action_valid(value) ? 0 : -EINVAL;
 	case SCMP_FLTATR_CTL_KVERMAX:
-		return value > __SCMP_KV_NULL && value < __SCMP_KV_MAX
-			   ? 0
-			   : -EINVAL;
+		return value > __SCMP_KV_NULL && value < __SCMP_KV_MAX ?
+			       0 :
+			       -EINVAL;
 	case SCMP_FLTATR_ACT_DEFAULT:
 		return -EACCES;
 	case SCMP_FLTATR_CTL_NNP:
@@ -554,7 +554,7 @@ static int attr_want(unsigned int arch_cnt, int attr, uint32_t value)
 
 static void op_attr(struct run *r, struct fuzz_in *in)
 {
-	struct prop_op op = {.kind = PROP_ATTR_SET};
+	struct prop_op op = { .kind = PROP_ATTR_SET };
 	unsigned int arch_cnt = arch_count(r->ctx);
 	uint8_t b = fuzz_u8(in);
 	uint32_t got = 0xdeadbeef, want;
@@ -611,12 +611,12 @@ static void op_attr(struct run *r, struct fuzz_in *in)
 
 static void op_arch(struct run *r, struct fuzz_in *in, bool add)
 {
-	struct prop_op op = {.kind = add ? PROP_ARCH_ADD : PROP_ARCH_REMOVE};
+	struct prop_op op = { .kind = add ? PROP_ARCH_ADD : PROP_ARCH_REMOVE };
 	int rc;
 
 	op.token = get_token(in);
-	rc = add ? seccomp_arch_add(r->ctx, op.token)
-		 : seccomp_arch_remove(r->ctx, op.token);
+	rc = add ? seccomp_arch_add(r->ctx, op.token) :
+		   seccomp_arch_remove(r->ctx, op.token);
 	TRACE("%u: arch_%s 0x%08x -> %d\n", r->op, add ? "add" : "remove",
 	      op.token, rc);
 	expect_model(r, &op, rc, add ? "arch_add" : "arch_remove");
@@ -624,7 +624,7 @@ static void op_arch(struct run *r, struct fuzz_in *in, bool add)
 
 static void op_priority(struct run *r, struct fuzz_in *in)
 {
-	struct prop_op op = {.kind = PROP_PRIORITY};
+	struct prop_op op = { .kind = PROP_PRIORITY };
 	int rc;
 
 	op.syscall = get_syscall(in);
@@ -636,7 +636,7 @@ static void op_priority(struct run *r, struct fuzz_in *in)
 
 static void op_txn(struct run *r, struct fuzz_in *in)
 {
-	struct prop_op op = {0};
+	struct prop_op op = { 0 };
 	int rc = 0;
 
 	switch (fuzz_u8(in) % 3) {
@@ -743,9 +743,9 @@ static void op_merge(struct run *r, struct fuzz_in *in)
 	for (i = 0; i < steps; i++) {
 		seccomp_arch_add(src, get_token(in));
 		seccomp_rule_add(src,
-				 SCMP_ACT_ERRNO(i + 1) == def
-				     ? SCMP_ACT_TRAP
-				     : SCMP_ACT_ERRNO(i + 1),
+				 SCMP_ACT_ERRNO(i + 1) == def ?
+					 SCMP_ACT_TRAP :
+					 SCMP_ACT_ERRNO(i + 1),
 				 get_syscall(in), 0);
 	}
 	want = merge_want(r->ctx, src, def, tsync, r->def);
@@ -817,8 +817,8 @@ static void op_resolve(struct run *r, struct fuzz_in *in)
 	if (name == NULL)
 		return;
 	back = seccomp_syscall_resolve_name_arch(token, name);
-	again =
-	    back == num ? NULL : seccomp_syscall_resolve_num_arch(token, back);
+	again = back == num ? NULL :
+			      seccomp_syscall_resolve_num_arch(token, back);
 	if (back != num && (again == NULL || strcmp(again, name) != 0))
 		FUZZ_FAIL("%d resolves to \"%s\", which resolves to %d (%s)",
 			  num, name, back, again ? again : "(null)");
@@ -828,8 +828,8 @@ static void op_resolve(struct run *r, struct fuzz_in *in)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fuzz_in in = {data, size};
-	struct run r = {0};
+	struct fuzz_in in = { data, size };
+	struct run r = { 0 };
 	unsigned int i;
 
 	for (i = 0; i < size; i++)

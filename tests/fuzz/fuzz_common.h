@@ -49,12 +49,12 @@ static inline uint64_t fuzz_u64(struct fuzz_in *in)
 }
 
 /* A finding: say what and stop, so libFuzzer saves the input. */
-#define FUZZ_FAIL(...)                                                         \
-	do {                                                                   \
-		fprintf(stderr, "FUZZ FAILURE %s:%d: ", __FILE__, __LINE__);   \
-		fprintf(stderr, __VA_ARGS__);                                  \
-		fputc('\n', stderr);                                           \
-		abort();                                                       \
+#define FUZZ_FAIL(...)                                                       \
+	do {                                                                 \
+		fprintf(stderr, "FUZZ FAILURE %s:%d: ", __FILE__, __LINE__); \
+		fprintf(stderr, __VA_ARGS__);                                \
+		fputc('\n', stderr);                                         \
+		abort();                                                     \
 	} while (0)
 
 #define FUZZ_N(a) (sizeof(a) / sizeof((a)[0]))

@@ -68,7 +68,7 @@ static void edit(struct prop_script *s, struct fuzz_in *in)
 		return;
 	j = op->cnt > 0 ? (what >> 3) % op->cnt : 0;
 	switch (what % 8) {
-	case 0:	/* a datum near another one's, or anywhere */
+	case 0: /* a datum near another one's, or anywhere */
 		/* clang-format off */
 		if (op->cnt > 0)
 			op->cmps[j].datum_a =
@@ -95,7 +95,7 @@ static void edit(struct prop_script *s, struct fuzz_in *in)
 	case 5:
 		op->syscall = pool[v % pool_cnt];
 		break;
-	case 6:	/* one comparison fewer */
+	case 6: /* one comparison fewer */
 		if (op->cnt > 0)
 			op->cnt--;
 		break;
@@ -108,7 +108,8 @@ static void edit(struct prop_script *s, struct fuzz_in *in)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct prop_gen_opts opts = { .txn = true, .invalid = true,
+	struct prop_gen_opts opts = { .txn = true,
+				      .invalid = true,
 				      .repeat = 15 };
 	struct fuzz_in in = { data, size };
 	struct bpf_sim_prog prog = { 0 };
@@ -128,20 +129,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		edit(&s, &in);
 	ctx = prop_run(&api, &s, rcs);
 	if (ctx == NULL)
-		return 0;	/* an invalid default action */
+		return 0; /* an invalid default action */
 	pm_init(model, s.def_action);
 	for (i = 0; i < s.cnt; i++) {
 		rc = pm_apply(model, &s.ops[i], (int)i);
 		if (rc != rcs[i]) {
 			prop_print(stderr, &api, &s, rcs);
 			FUZZ_FAIL("call %u: the library returned %d, the model"
-				  " %d", i + 1, rcs[i], rc);
+				  " %d",
+				  i + 1, rcs[i], rc);
 		}
 	}
 	rc = seccomp_export_bpf_mem(ctx, buf, &len);
 	seccomp_release(ctx);
 	if (rc < 0)
-		return 0;	/* beyond BPF_MAXINSNS: nothing to prove */
+		return 0; /* beyond BPF_MAXINSNS: nothing to prove */
 	if (bpf_sim_load_mem(&prog, buf, len, pm_big_endian(model)) < 0)
 		FUZZ_FAIL("the export does not load");
 	rc = prove_bpf(model, &prog, &res);
@@ -149,8 +151,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		prop_print(stderr, &api, &s, rcs);
 		if (rc == 0)
 			prove_report(stderr, "fuzz", model, &prog, &res);
-		FUZZ_FAIL("not proved: %s", rc < 0 ? strerror(-rc) :
-						     "a counterexample");
+		FUZZ_FAIL("not proved: %s",
+			  rc < 0 ? strerror(-rc) : "a counterexample");
 	}
 	bpf_sim_free(&prog);
 	return 0;

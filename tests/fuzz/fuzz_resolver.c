@@ -138,7 +138,7 @@ static void check_arch_name(const char *name)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fuzz_in in = {data, size};
+	struct fuzz_in in = { data, size };
 	uint8_t sel = fuzz_u8(&in);
 	uint32_t token = get_token(&in);
 	char *s;

@@ -78,7 +78,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 static void check_sim_lib(const uint8_t *p, size_t n, struct fuzz_in *args)
 {
-	struct bpf_sim_prog prog = {0};
+	struct bpf_sim_prog prog = { 0 };
 	struct bpf_sim_result res;
 	struct seccomp_data d;
 	uint32_t tokens[8];
@@ -124,7 +124,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t text_len = end ? (size_t)(end - data) : size;
 	const uint8_t *prog = end ? end + 1 : data + size;
 	size_t prog_len = (size_t)(data + size - prog);
-	struct fuzz_in in = {data, text_len};
+	struct fuzz_in in = { data, text_len };
 	char *argv[ARGS_MAX + 2], *s;
 	int argc = 1, sel = fuzz_u8(&in) % 4;
 	volatile int status;
@@ -137,9 +137,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(text, in.p, in.n);
 	text[in.n] = '\0';
-	argv[0] = (char *)(sel == 0   ? "scmp_bpf_sim"
-			   : sel == 1 ? "scmp_bpf_disasm"
-				      : "scmp_sys_resolver");
+	argv[0] = (char *)(sel == 0 ? "scmp_bpf_sim" :
+			   sel == 1 ? "scmp_bpf_disasm" :
+				      "scmp_sys_resolver");
 	for (s = text; argc <= ARGS_MAX; s++) {
 		argv[argc++] = s;
 		s = strchr(s, '\n');

@@ -220,8 +220,8 @@ static int ms_close(void *cookie)
 FILE *__wrap_open_memstream(char **bufp, size_t *sizep)
 {
 	static const cookie_io_functions_t io = {
-	    .write = ms_write,
-	    .close = ms_close,
+		.write = ms_write,
+		.close = ms_close,
 	};
 	struct memstream *ms;
 	FILE *f;

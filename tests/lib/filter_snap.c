@@ -60,8 +60,8 @@ int filter_snap_equal(const struct filter_snap *a, const struct filter_snap *b)
 
 	if (a->bpf_rc != b->bpf_rc || a->bpf_len != b->bpf_len ||
 	    (a->bpf_len > 0 && memcmp(a->bpf, b->bpf, a->bpf_len) != 0)) {
-		printf("  the BPF differs (rc %d/%d, %zu/%zu bytes)\n", a->bpf_rc,
-		       b->bpf_rc, a->bpf_len, b->bpf_len);
+		printf("  the BPF differs (rc %d/%d, %zu/%zu bytes)\n",
+		       a->bpf_rc, b->bpf_rc, a->bpf_len, b->bpf_len);
 		return 0;
 	}
 	if (a->pfc_rc != b->pfc_rc ||

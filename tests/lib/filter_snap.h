@@ -32,14 +32,14 @@ void filter_snap_free(struct filter_snap *snap);
  * EXPECT (test_util.h) that @expr returns @want and that the filter looks
  * exactly as before.
  */
-#define EXPECT_KEEPS(ctx, expr, want)					\
-	do {								\
-		struct filter_snap snap_;				\
-									\
-		filter_snap_take(ctx, &snap_);				\
-		EXPECT(expr, want);					\
-		EXPECT(filter_snap_same(ctx, &snap_), 1);		\
-		filter_snap_free(&snap_);				\
+#define EXPECT_KEEPS(ctx, expr, want)                     \
+	do {                                              \
+		struct filter_snap snap_;                 \
+                                                          \
+		filter_snap_take(ctx, &snap_);            \
+		EXPECT(expr, want);                       \
+		EXPECT(filter_snap_same(ctx, &snap_), 1); \
+		filter_snap_free(&snap_);                 \
 	} while (0)
 
 #endif

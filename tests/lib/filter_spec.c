@@ -92,11 +92,16 @@ static int parse_errno(const char *s)
 		const char *name;
 		int err;
 	} names[] = {
-		{ "EACCES", EACCES }, { "ECANCELED", ECANCELED },
-		{ "EDOM", EDOM },     { "EEXIST", EEXIST },
-		{ "EFAULT", EFAULT }, { "EINVAL", EINVAL },
-		{ "ENOENT", ENOENT }, { "ENOMEM", ENOMEM },
-		{ "EOPNOTSUPP", EOPNOTSUPP }, { "ERANGE", ERANGE },
+		{ "EACCES", EACCES },
+		{ "ECANCELED", ECANCELED },
+		{ "EDOM", EDOM },
+		{ "EEXIST", EEXIST },
+		{ "EFAULT", EFAULT },
+		{ "EINVAL", EINVAL },
+		{ "ENOENT", ENOENT },
+		{ "ENOMEM", ENOMEM },
+		{ "EOPNOTSUPP", EOPNOTSUPP },
+		{ "ERANGE", ERANGE },
 		{ "ESRCH", ESRCH },
 	};
 	unsigned int i;
@@ -131,8 +136,7 @@ static int parse_cmp(const char *s, struct scmp_arg_cmp *cmp)
 	enum scmp_compare op = _SCMP_CMP_MIN;
 	int w32 = 0;
 
-	if (s[0] != 'a' || s[1] < '0' || s[1] > '9' ||
-	    strlen(s) >= sizeof(buf))
+	if (s[0] != 'a' || s[1] < '0' || s[1] > '9' || strlen(s) >= sizeof(buf))
 		return -1;
 	arg = (unsigned int)strtoul(s + 1, &p, 10);
 	if (strncmp(p, "_32", 3) == 0) {
@@ -229,7 +233,8 @@ static int parse_value(const char *s, uint32_t *value)
 		return 0;
 	}
 	if (sscanf(s, "%u.%u%c", &major, &minor, &end) == 2) {
-		if (major < 3 || major - 3 + 1 >= sizeof(zero) / sizeof(zero[0]) ||
+		if (major < 3 ||
+		    major - 3 + 1 >= sizeof(zero) / sizeof(zero[0]) ||
 		    zero[major - 3] + minor >= zero[major - 2])
 			return -1;
 		*value = zero[major - 3] + minor;
@@ -254,8 +259,8 @@ static int parse_syscall(const char *s, int *nr)
 }
 
 /* rule, exact and prio: once per syscall of the comma-separated list. */
-static int run_syscalls(scmp_filter_ctx ctx, const struct stmt *st,
-			char **tok, int cnt, int want)
+static int run_syscalls(scmp_filter_ctx ctx, const struct stmt *st, char **tok,
+			int cnt, int want)
 {
 	struct scmp_arg_cmp cmps[TOK_MAX];
 	char list[512], *name, *save;
@@ -289,9 +294,10 @@ static int run_syscalls(scmp_filter_ctx ctx, const struct stmt *st,
 			rc = seccomp_rule_add_array(ctx, action, nr, cmp_cnt,
 						    cmps);
 		if (rc != want) {
-			fprintf(stderr, "spec statement %u \"%s\": %s returned "
-				"%d, want %d\n", st->index, st->text, name, rc,
-				want);
+			fprintf(stderr,
+				"spec statement %u \"%s\": %s returned "
+				"%d, want %d\n",
+				st->index, st->text, name, rc, want);
 			return 1;
 		}
 	}
@@ -323,7 +329,8 @@ static int run_stmt(scmp_filter_ctx *ctx, const struct stmt *st)
 	if (cnt == 0)
 		return fail(st, "empty statement", NULL);
 
-	if (strcmp(tok[0], "api") == 0 && cnt == 2 && parse_num(tok[1], &v) == 0)
+	if (strcmp(tok[0], "api") == 0 && cnt == 2 &&
+	    parse_num(tok[1], &v) == 0)
 		rc = seccomp_api_set((unsigned int)v);
 	else if (strcmp(tok[0], "native") == 0 && cnt == 2)
 		return seccomp_arch_native() == arch_token(tok[1]) ? 0 : 77;
@@ -354,9 +361,10 @@ static int run_stmt(scmp_filter_ctx *ctx, const struct stmt *st)
 			     arch_token(tok[i] + 1) == 0))
 				return fail(st, "bad arch", tok[i]);
 			rc = tok[i][0] == '+' ?
-				     seccomp_arch_add(*ctx, arch_token(tok[i] + 1)) :
-				     seccomp_arch_remove(*ctx,
-							 arch_token(tok[i] + 1));
+				     seccomp_arch_add(*ctx,
+						      arch_token(tok[i] + 1)) :
+				     seccomp_arch_remove(
+					     *ctx, arch_token(tok[i] + 1));
 			if (rc != want)
 				break;
 		}
@@ -364,7 +372,8 @@ static int run_stmt(scmp_filter_ctx *ctx, const struct stmt *st)
 		return fail(st, "cannot parse", NULL);
 
 	if (rc != want) {
-		fprintf(stderr, "spec statement %u \"%s\": returned %d, want %d\n",
+		fprintf(stderr,
+			"spec statement %u \"%s\": returned %d, want %d\n",
 			st->index, st->text, rc, want);
 		return 1;
 	}

@@ -55,13 +55,13 @@ int spec_sim_main(int argc, char *argv[], const struct spec_filter *filters);
  * { "name", spec } pairs: spec_sim_main() prints the one asked for.
  * lib/filter_spec.py reads the pairs from the C source for the Python twin.
  */
-#define SPEC_SIM_MAIN(...)                                                     \
-	int main(int argc, char *argv[])                                       \
-	{                                                                      \
-		static const struct spec_filter filters[] = {                  \
-			__VA_ARGS__, { NULL, NULL }                            \
-		};                                                             \
-		return spec_sim_main(argc, argv, filters);                     \
+#define SPEC_SIM_MAIN(...)                                    \
+	int main(int argc, char *argv[])                      \
+	{                                                     \
+		static const struct spec_filter filters[] = { \
+			__VA_ARGS__, { NULL, NULL }           \
+		};                                            \
+		return spec_sim_main(argc, argv, filters);    \
 	}
 int spec_pfc_main(int argc, char *argv[], const char *const *spec);
 int spec_pfc_check(scmp_filter_ctx ctx, const char *golden, int write);

@@ -25,11 +25,11 @@ static void record(enum sysrec_kind kind, long op, unsigned long arg1,
 	if (sysrec_cnt >= SYSREC_MAX)
 		return;
 	sysrec_calls[sysrec_cnt++] = (struct sysrec_call){
-	    .kind = kind,
-	    .op = op,
-	    .arg1 = arg1,
-	    .arg2_null = arg2 == NULL,
-	    .rc = rc,
+		.kind = kind,
+		.op = op,
+		.arg1 = arg1,
+		.arg2_null = arg2 == NULL,
+		.rc = rc,
 	};
 }
 
@@ -46,7 +46,7 @@ static int arg_count(long nr)
 long syscall(long nr, ...)
 {
 	static long (*next)(long, ...);
-	long a[6] = {0}, rc;
+	long a[6] = { 0 }, rc;
 	va_list ap;
 	int i, err;
 

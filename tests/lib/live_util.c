@@ -16,7 +16,7 @@
 
 pid_t live_fork(void)
 {
-	const struct rlimit nocore = {0, 0};
+	const struct rlimit nocore = { 0, 0 };
 	pid_t pid;
 
 	/* what the parent buffered must not be written twice */

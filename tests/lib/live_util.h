@@ -82,9 +82,9 @@ static inline int live_child_result(void)
  * EXPECT_EXIT / EXPECT_SIGNAL - a child ended with this exit status, or
  * was killed by this signal; print and count a mismatch.
  */
-#define EXPECT_EXIT(status, code)                                              \
+#define EXPECT_EXIT(status, code) \
 	live_expect_status(__FILE__, __LINE__, #status, status, false, code)
-#define EXPECT_SIGNAL(status, sig)                                             \
+#define EXPECT_SIGNAL(status, sig) \
 	live_expect_status(__FILE__, __LINE__, #status, status, true, sig)
 
 static inline void live_expect_status(const char *file, int line,
@@ -92,8 +92,8 @@ static inline void live_expect_status(const char *file, int line,
 				      bool signaled, int want)
 {
 	bool ok = status != -1 &&
-		  (signaled ? WIFSIGNALED(status) && WTERMSIG(status) == want
-			    : WIFEXITED(status) && WEXITSTATUS(status) == want);
+		  (signaled ? WIFSIGNALED(status) && WTERMSIG(status) == want :
+			      WIFEXITED(status) && WEXITSTATUS(status) == want);
 
 	if (ok)
 		return;

@@ -29,30 +29,30 @@ static const struct prop_arch arches[] = {
 	ARCH(x86_64, X86_64, 0xc000003e, 0xc000003e, 64, false, false, x86_64),
 	ARCH(x32, X32, 0x4000003e, 0xc000003e, 32, false, false, x32),
 	ARCH(arm, ARM, 0x40000028, 0x40000028, 32, false, false, arm),
-	ARCH(aarch64, AARCH64, 0xc00000b7, 0xc00000b7, 64, false,
-	     false, aarch64),
-	ARCH(loongarch64, LOONGARCH64, 0xc0000102, 0xc0000102, 64, false,
-	     false, loongarch64),
+	ARCH(aarch64, AARCH64, 0xc00000b7, 0xc00000b7, 64, false, false,
+	     aarch64),
+	ARCH(loongarch64, LOONGARCH64, 0xc0000102, 0xc0000102, 64, false, false,
+	     loongarch64),
 	ARCH(m68k, M68K, 0x00000004, 0x00000004, 32, true, true, m68k),
 	ARCH(mips, MIPS, 0x00000008, 0x00000008, 32, true, true, mips),
 	ARCH(mipsel, MIPSEL, 0x40000008, 0x40000008, 32, false, true, mips),
 	ARCH(mips64, MIPS64, 0x80000008, 0x80000008, 64, true, false, mips64),
-	ARCH(mipsel64, MIPSEL64, 0xc0000008, 0xc0000008, 64, false,
-	     false, mips64),
-	ARCH(mips64n32, MIPS64N32, 0xa0000008, 0xa0000008, 32, true,
-	     false, mips64n32),
-	ARCH(mipsel64n32, MIPSEL64N32, 0xe0000008, 0xe0000008, 32, false,
-	     false, mips64n32),
+	ARCH(mipsel64, MIPSEL64, 0xc0000008, 0xc0000008, 64, false, false,
+	     mips64),
+	ARCH(mips64n32, MIPS64N32, 0xa0000008, 0xa0000008, 32, true, false,
+	     mips64n32),
+	ARCH(mipsel64n32, MIPSEL64N32, 0xe0000008, 0xe0000008, 32, false, false,
+	     mips64n32),
 	ARCH(parisc, PARISC, 0x0000000f, 0x0000000f, 32, true, false, parisc),
-	ARCH(parisc64, PARISC64, 0x8000000f, 0x8000000f, 64, true,
-	     false, parisc64),
+	ARCH(parisc64, PARISC64, 0x8000000f, 0x8000000f, 64, true, false,
+	     parisc64),
 	ARCH(ppc, PPC, 0x00000014, 0x00000014, 32, true, true, ppc),
 	ARCH(ppc64, PPC64, 0x80000015, 0x80000015, 64, true, true, ppc64),
 	ARCH(ppc64le, PPC64LE, 0xc0000015, 0xc0000015, 64, false, true, ppc64),
 	ARCH(s390, S390, 0x00000016, 0x00000016, 32, true, true, s390),
 	ARCH(s390x, S390X, 0x80000016, 0x80000016, 64, true, true, s390x),
-	ARCH(riscv64, RISCV64, 0xc00000f3, 0xc00000f3, 64, false,
-	     false, riscv64),
+	ARCH(riscv64, RISCV64, 0xc00000f3, 0xc00000f3, 64, false, false,
+	     riscv64),
 	ARCH(sh, SH, 0x4000002a, 0x4000002a, 32, false, true, sh),
 	ARCH(sheb, SHEB, 0x0000002a, 0x0000002a, 32, true, true, sh),
 };
@@ -285,16 +285,16 @@ int prop_syscall_pool(const struct prop_api *api, int *out, unsigned int max)
 {
 	uint32_t native = prop_arch_native();
 	static const int raw[] = {
-		1000,			/* no name anywhere */
-		0x40000000,		/* x32's read as a native number */
+		1000,	    /* no name anywhere */
+		0x40000000, /* x32's read as a native number */
 		0x40000001 + 200,
-		-101,			/* socket's pseudo number */
-		-118,			/* accept4's */
-		-201,			/* semop's */
-		-224,			/* shmctl's */
-		-10060,			/* socketcall's */
-		-1,			/* "skip", with API_TSKIP */
-		-50,			/* reserved: always -EINVAL */
+		-101,	/* socket's pseudo number */
+		-118,	/* accept4's */
+		-201,	/* semop's */
+		-224,	/* shmctl's */
+		-10060, /* socketcall's */
+		-1,	/* "skip", with API_TSKIP */
+		-50,	/* reserved: always -EINVAL */
 	};
 	unsigned int i, n = 0;
 	int nr;
@@ -383,8 +383,8 @@ static uint64_t gen_mask(struct prop_rng *rng, const uint64_t *pool,
  * @repeat, now and then on one compared before (an AND on it).
  */
 static void gen_cmps(struct prop_rng *rng, struct prop_op *op,
-		     const uint64_t *pool, unsigned int pool_cnt,
-		     bool invalid, bool repeat)
+		     const uint64_t *pool, unsigned int pool_cnt, bool invalid,
+		     bool repeat)
 {
 	static const unsigned int weights[] = { 20, 30, 25, 12, 7, 3, 3 };
 	unsigned int i, w = prop_below(rng, 100), used = 0, arg;
@@ -510,7 +510,10 @@ static void gen_thresholds(struct prop_rng *rng,
 			   unsigned int sys_cnt)
 {
 	static const enum scmp_compare ranges[] = {
-		SCMP_CMP_LT, SCMP_CMP_LE, SCMP_CMP_GT, SCMP_CMP_GE,
+		SCMP_CMP_LT,
+		SCMP_CMP_LE,
+		SCMP_CMP_GT,
+		SCMP_CMP_GE,
 	};
 	unsigned int i, rules, bound_cnt, arg, other, txn_depth = 0;
 	uint64_t bounds[6];
@@ -541,9 +544,8 @@ static void gen_thresholds(struct prop_rng *rng,
 		c->op = ranges[prop_below(rng, N(ranges))];
 		c->datum_a = bounds[prop_below(rng, bound_cnt)];
 		if (chance(rng, 10)) {
-			c->op = (enum scmp_compare)(chance(rng, 50) ?
-							    SCMP_CMP_EQ :
-							    SCMP_CMP_NE);
+			c->op = (enum scmp_compare)(
+				chance(rng, 50) ? SCMP_CMP_EQ : SCMP_CMP_NE);
 		} else if (chance(rng, 5)) {
 			c->op = SCMP_CMP_MASKED_EQ;
 			c->datum_b = c->datum_a & 0xff;
@@ -796,8 +798,7 @@ void prop_script_drop(struct prop_script *s, unsigned int i)
 }
 
 /** prop_script_drop_cmp - remove comparison @j from call @i of a script */
-void prop_script_drop_cmp(struct prop_script *s, unsigned int i,
-			  unsigned int j)
+void prop_script_drop_cmp(struct prop_script *s, unsigned int i, unsigned int j)
 {
 	struct prop_op *op = &s->ops[i];
 
@@ -1093,9 +1094,10 @@ static void print_cmp(FILE *f, const struct scmp_arg_cmp *c, bool array)
 		fprintf(f, "%s%u, %s, 0x%" PRIx64 "ULL, 0x%" PRIx64 "ULL }",
 			sep, c->arg, op_name(c->op), c->datum_a, c->datum_b);
 	else if (c->op == SCMP_CMP_MASKED_EQ)
-		fprintf(f, "SCMP_CMP64(%u, %s, 0x%" PRIx64 "ULL, 0x%" PRIx64
-			   "ULL)", c->arg, op_name(c->op), c->datum_a,
-			c->datum_b);
+		fprintf(f,
+			"SCMP_CMP64(%u, %s, 0x%" PRIx64 "ULL, 0x%" PRIx64
+			"ULL)",
+			c->arg, op_name(c->op), c->datum_a, c->datum_b);
 	else
 		fprintf(f, "SCMP_CMP64(%u, %s, 0x%" PRIx64 "ULL)", c->arg,
 			op_name(c->op), c->datum_a);
@@ -1110,8 +1112,10 @@ void prop_print(FILE *f, const struct prop_api *api,
 		const struct prop_script *s, const int *rcs)
 {
 	static const char *const calls[] = {
-		"seccomp_rule_add_array", "seccomp_rule_add",
-		"seccomp_rule_add_exact_array", "seccomp_rule_add_exact",
+		"seccomp_rule_add_array",
+		"seccomp_rule_add",
+		"seccomp_rule_add_exact_array",
+		"seccomp_rule_add_exact",
 	};
 	const struct prop_op *op;
 	char buf[64], *name;

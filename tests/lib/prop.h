@@ -40,7 +40,7 @@ enum prop_op_kind {
 	PROP_ATTR_SET,
 	PROP_PRIORITY,
 	PROP_RULE,
-	PROP_TXN_START,		/* our API only (2.6) */
+	PROP_TXN_START, /* our API only (2.6) */
 	PROP_TXN_COMMIT,
 	PROP_TXN_REJECT,
 };
@@ -55,12 +55,12 @@ enum prop_call {
 
 struct prop_op {
 	enum prop_op_kind kind;
-	uint32_t token;			/* ARCH_* */
-	int attr;			/* ATTR_SET */
+	uint32_t token; /* ARCH_* */
+	int attr;	/* ATTR_SET */
 	uint32_t value;
-	int syscall;			/* PRIORITY, RULE: native number */
+	int syscall; /* PRIORITY, RULE: native number */
 	uint8_t priority;
-	uint32_t action;		/* RULE */
+	uint32_t action; /* RULE */
 	enum prop_call call;
 	unsigned int cnt;
 	struct scmp_arg_cmp cmps[PROP_ARGS];
@@ -75,7 +75,7 @@ struct prop_script {
 /* The entry points a script uses; NULL where a library lacks one. */
 struct prop_api {
 	const char *name;
-	void *handle;			/* dlmopen handle, NULL for ours */
+	void *handle; /* dlmopen handle, NULL for ours */
 	const struct scmp_version *(*version)(void);
 	int (*api_set)(unsigned int level);
 	unsigned int (*api_get)(void);
@@ -88,11 +88,11 @@ struct prop_api {
 	int (*priority)(scmp_filter_ctx ctx, int syscall, uint8_t priority);
 	int (*rule_add)(scmp_filter_ctx ctx, uint32_t action, int syscall,
 			unsigned int cnt, ...);
-	int (*rule_add_array)(scmp_filter_ctx ctx, uint32_t action,
-			      int syscall, unsigned int cnt,
+	int (*rule_add_array)(scmp_filter_ctx ctx, uint32_t action, int syscall,
+			      unsigned int cnt,
 			      const struct scmp_arg_cmp *cmps);
-	int (*rule_add_exact)(scmp_filter_ctx ctx, uint32_t action,
-			      int syscall, unsigned int cnt, ...);
+	int (*rule_add_exact)(scmp_filter_ctx ctx, uint32_t action, int syscall,
+			      unsigned int cnt, ...);
 	int (*rule_add_exact_array)(scmp_filter_ctx ctx, uint32_t action,
 				    int syscall, unsigned int cnt,
 				    const struct scmp_arg_cmp *cmps);
@@ -105,8 +105,8 @@ struct prop_api {
 	void (*txn_reject)(const scmp_filter_ctx ctx);
 	char *(*resolve_num_arch)(uint32_t token, int num);
 	int (*resolve_name_arch)(uint32_t token, const char *name);
-	void (*free)(void *ptr);	/* the library's own free() */
-	volatile int *progress;	/* if set, prop_run() stores each call's
+	void (*free)(void *ptr); /* the library's own free() */
+	volatile int *progress;	 /* if set, prop_run() stores each call's
 				 * index here before making it */
 };
 
@@ -119,7 +119,7 @@ struct prop_api {
  */
 struct prop_arch {
 	const char *name;
-	const char *macro;	/* SCMP_ARCH_* spelling for reproductions */
+	const char *macro; /* SCMP_ARCH_* spelling for reproductions */
 	uint32_t token;
 	uint32_t data_arch;
 	bool arg64;
@@ -148,13 +148,13 @@ uint64_t prop_seed_mix(uint64_t seed, uint64_t round);
 
 /* What kinds of calls a generated script may contain. */
 struct prop_gen_opts {
-	bool txn;		/* transactions (2.6 API) */
-	bool invalid;		/* now and then a call that must fail */
-	unsigned int kvermax;	/* percent of scripts that set KVERMAX */
-	unsigned int repeat;	/* percent of rules that compare one
+	bool txn;	      /* transactions (2.6 API) */
+	bool invalid;	      /* now and then a call that must fail */
+	unsigned int kvermax; /* percent of scripts that set KVERMAX */
+	unsigned int repeat;  /* percent of rules that compare one
 				 * argument more than once (an extension:
 				 * libseccomp refuses them) */
-	const int *syscalls;	/* pool of native numbers to draw from */
+	const int *syscalls;  /* pool of native numbers to draw from */
 	unsigned int syscall_cnt;
 };
 
@@ -186,13 +186,13 @@ struct pm_state;
 
 /* Why the model gave its answer for one input. */
 struct pm_why {
-	int kind;		/* PM_BADARCH, _DEFAULT, _UNCOND, _RULE,
+	int kind;	      /* PM_BADARCH, _DEFAULT, _UNCOND, _RULE,
 				 * _ENOSYS */
-	uint32_t token;		/* the ABI that decided */
-	int num;		/* its syscall number */
-	int rule;		/* index of the winning rule, or -1 */
-	unsigned int entries;	/* ABIs of the audit value with rules */
-	unsigned int matches;	/* how many rules of the syscall match */
+	uint32_t token;	      /* the ABI that decided */
+	int num;	      /* its syscall number */
+	int rule;	      /* index of the winning rule, or -1 */
+	unsigned int entries; /* ABIs of the audit value with rules */
+	unsigned int matches; /* how many rules of the syscall match */
 	uint32_t match_actions[PROP_OPS_MAX * 2];
 	int match_rules[PROP_OPS_MAX * 2];
 };
@@ -213,8 +213,8 @@ bool pm_merge_attrs(const struct pm_state *dst, const struct pm_state *src);
 int pm_rule_op(const struct pm_state *st, int rule);
 void pm_rule_print(FILE *f, const struct pm_state *st, int rule);
 int pm_rule_part(const struct pm_state *st, int a, int b);
-int pm_rule_cmp_first_diff(const struct pm_state *st, int a, int b,
-			   char *buf, size_t size);
+int pm_rule_cmp_first_diff(const struct pm_state *st, int a, int b, char *buf,
+			   size_t size);
 bool pm_arch_is_64(uint32_t token);
 bool pm_action_valid(uint32_t action);
 int pm_relation(struct pm_state *st, const struct prop_op *op, char *buf,
@@ -255,7 +255,7 @@ struct pm_view_test {
 	unsigned int arg;
 	int op;
 	bool holds;
-	uint64_t mask;		/* PM_TEST_EQ only */
+	uint64_t mask; /* PM_TEST_EQ only */
 	uint64_t datum;
 };
 
@@ -263,9 +263,9 @@ struct pm_view_rule {
 	uint32_t token;
 	int num;
 	uint32_t action;
-	unsigned int len;	/* 0: unconditional */
+	unsigned int len; /* 0: unconditional */
 	struct pm_view_test t[PROP_TESTS];
-	int live;		/* its index among the live rules */
+	int live; /* its index among the live rules */
 };
 
 /* Syscall numbers lo..hi, both included. */
@@ -278,11 +278,11 @@ struct pm_view {
 	uint32_t def_action;
 	uint32_t badarch;
 	unsigned int arch_cnt;
-	uint32_t arches[PM_VIEW_ARCHES];	/* filter order */
+	uint32_t arches[PM_VIEW_ARCHES]; /* filter order */
 	unsigned int cnt;
 	struct pm_view_rule *rules;
-	bool kvermax;				/* KVERMAX is set */
-	uint32_t enosys;			/* its action */
+	bool kvermax;	 /* KVERMAX is set */
+	uint32_t enosys; /* its action */
 	/* per ABI (as arches[]), with KVERMAX: the default's numbers */
 	unsigned int span_cnt[PM_VIEW_ARCHES];
 	struct pm_view_span *spans[PM_VIEW_ARCHES];

@@ -102,9 +102,9 @@ enum { R_EQ, R_BELOW, R_ABOVE };
 
 struct pm_test {
 	unsigned int arg;
-	int op;			/* T_EQ, T_GT, T_GE */
-	bool holds;		/* the rule wants the test to hold */
-	uint64_t mask;		/* T_EQ only */
+	int op;	       /* T_EQ, T_GT, T_GE */
+	bool holds;    /* the rule wants the test to hold */
+	uint64_t mask; /* T_EQ only */
 	uint64_t datum;
 	/* its node's, from the rule that made it: rank, the script call
 	 * that made it, and that of its group's first node */
@@ -121,9 +121,9 @@ struct pm_rule {
 	uint32_t token;
 	int num;
 	uint32_t action;
-	unsigned int len;	/* 0: unconditional */
+	unsigned int len; /* 0: unconditional */
 	struct pm_test t[PROP_TESTS];
-	int op_index;		/* the script call that added it */
+	int op_index; /* the script call that added it */
 };
 
 struct pm_snap {
@@ -139,20 +139,22 @@ static const struct {
 	bool ipc;
 	unsigned int call;
 } mux_calls[] = {
-	{ "socket", false, 1 }, { "bind", false, 2 }, { "connect", false, 3 },
-	{ "listen", false, 4 }, { "accept", false, 5 },
-	{ "getsockname", false, 6 }, { "getpeername", false, 7 },
-	{ "socketpair", false, 8 }, { "send", false, 9 }, { "recv", false, 10 },
-	{ "sendto", false, 11 }, { "recvfrom", false, 12 },
-	{ "shutdown", false, 13 }, { "setsockopt", false, 14 },
+	{ "socket", false, 1 },	     { "bind", false, 2 },
+	{ "connect", false, 3 },     { "listen", false, 4 },
+	{ "accept", false, 5 },	     { "getsockname", false, 6 },
+	{ "getpeername", false, 7 }, { "socketpair", false, 8 },
+	{ "send", false, 9 },	     { "recv", false, 10 },
+	{ "sendto", false, 11 },     { "recvfrom", false, 12 },
+	{ "shutdown", false, 13 },   { "setsockopt", false, 14 },
 	{ "getsockopt", false, 15 }, { "sendmsg", false, 16 },
-	{ "recvmsg", false, 17 }, { "accept4", false, 18 },
-	{ "recvmmsg", false, 19 }, { "sendmmsg", false, 20 },
-	{ "semop", true, 1 }, { "semget", true, 2 }, { "semctl", true, 3 },
-	{ "semtimedop", true, 4 }, { "msgsnd", true, 11 },
-	{ "msgrcv", true, 12 }, { "msgget", true, 13 }, { "msgctl", true, 14 },
-	{ "shmat", true, 21 }, { "shmdt", true, 22 }, { "shmget", true, 23 },
-	{ "shmctl", true, 24 },
+	{ "recvmsg", false, 17 },    { "accept4", false, 18 },
+	{ "recvmmsg", false, 19 },   { "sendmmsg", false, 20 },
+	{ "semop", true, 1 },	     { "semget", true, 2 },
+	{ "semctl", true, 3 },	     { "semtimedop", true, 4 },
+	{ "msgsnd", true, 11 },	     { "msgrcv", true, 12 },
+	{ "msgget", true, 13 },	     { "msgctl", true, 14 },
+	{ "shmat", true, 21 },	     { "shmdt", true, 22 },
+	{ "shmget", true, 23 },	     { "shmctl", true, 24 },
 };
 
 #define MUX_CNT N(mux_calls)
@@ -163,8 +165,8 @@ struct pm_state {
 	uint32_t def_action;
 	uint32_t badarch;
 	bool tskip;
-	uint32_t kvermax;	/* enum scmp_kver; SCMP_KV_UNDEF: off */
-	uint32_t enosys;	/* SCMP_FLTATR_ACT_ENOSYS */
+	uint32_t kvermax; /* enum scmp_kver; SCMP_KV_UNDEF: off */
+	uint32_t enosys;  /* SCMP_FLTATR_ACT_ENOSYS */
 	struct pm_snap cur;
 	unsigned int cap;
 	struct pm_snap txn[PROP_OPS_MAX];
@@ -453,12 +455,12 @@ static void build(struct pm_rule *r, uint32_t token,
 	for (i = 0; i < cnt && i < PROP_TESTS; i++) {
 		normalise(&t, &cmps[i], width);
 		if (t.op == T_EQ && t.mask == 0)
-			continue;	/* (x & 0) == 0: always */
+			continue; /* (x & 0) == 0: always */
 		dup = false;
 		for (j = 0; j < r->len && !dup; j++)
 			dup = chain_cmp(&r->t[j], &t) == 0;
 		if (dup)
-			continue;	/* the same test twice is one */
+			continue; /* the same test twice is one */
 		for (j = 0; j < r->len && chain_cmp(&r->t[j], &t) < 0; j++)
 			;
 		for (k = r->len; k > j; k--)
@@ -621,7 +623,7 @@ static bool hiword_pair(const struct pm_rule *x, const struct pm_rule *y)
 /* What adding one rule to one syscall of one ABI does. */
 struct plan {
 	struct pm_rule rule;
-	bool drop;		/* already covered: nothing changes */
+	bool drop; /* already covered: nothing changes */
 };
 
 static int plan_check(const struct pm_state *st, struct plan *p)
@@ -785,8 +787,7 @@ static int rule_check(const struct pm_state *st, const struct prop_op *op)
 	return 0;
 }
 
-static int rule_add(struct pm_state *st, const struct prop_op *op,
-		    int op_index)
+static int rule_add(struct pm_state *st, const struct prop_op *op, int op_index)
 {
 	struct plan plans[ARCH_MAX * 2];
 	unsigned int i, cnt = 0;
@@ -817,12 +818,12 @@ static const char *test_class(const struct pm_test *t, bool arg64)
 }
 
 /* How rule @r relates to live rule @q of the same syscall. */
-static void relate(const struct pm_rule *r, const struct pm_rule *q,
-		   char *buf, size_t size)
+static void relate(const struct pm_rule *r, const struct pm_rule *q, char *buf,
+		   size_t size)
 {
 	bool arg64 = pm_arch_is_64(r->token);
-	const char *act = r->action == q->action ? "same-action" :
-						    "other-action";
+	const char *act =
+		r->action == q->action ? "same-action" : "other-action";
 	const struct pm_test *tr, *tq;
 	unsigned int k = common(q, r);
 
@@ -833,7 +834,9 @@ static void relate(const struct pm_rule *r, const struct pm_rule *q,
 	if (k == r->len || k == q->len) {
 		snprintf(buf, size, "%s:%s",
 			 k == r->len && k == q->len ? "same" :
-			 k == r->len ? "prefix" : "extends", act);
+			 k == r->len		    ? "prefix" :
+						      "extends",
+			 act);
 		return;
 	}
 	tr = &r->t[k];
@@ -846,7 +849,8 @@ static void relate(const struct pm_rule *r, const struct pm_rule *q,
 		 test_class(tq, arg64), tr->arg != tq->arg ? ":args" : "",
 		 tr->arg == tq->arg && arg64 &&
 				 tr->datum >> 32 == tq->datum >> 32 ?
-			 ":same-hi" : "",
+			 ":same-hi" :
+			 "",
 		 k + 1 == r->len ? "end" : "cont",
 		 k + 1 == q->len ? "/end" : "/cont", act);
 }
@@ -887,8 +891,8 @@ int pm_relation(struct pm_state *st, const struct prop_op *op, char *buf,
 					continue;
 				k = (int)common(q, r);
 				if (k < best ||
-				    (k == best && (best_other ||
-						   q->action == r->action)))
+				    (k == best &&
+				     (best_other || q->action == r->action)))
 					continue;
 				best = k;
 				best_other = q->action != r->action;
@@ -965,8 +969,7 @@ static int snap_copy(struct pm_snap *dst, const struct pm_snap *src)
 	if (dst->rules == NULL)
 		return -ENOMEM;
 	if (src->cnt > 0)
-		memcpy(dst->rules, src->rules,
-		       src->cnt * sizeof(*src->rules));
+		memcpy(dst->rules, src->rules, src->cnt * sizeof(*src->rules));
 	return 0;
 }
 
@@ -1399,8 +1402,7 @@ bool pm_rules_normalised(const struct pm_state *st, int a, int b)
 	return a != b && normalised_pair(&st->cur.rules[a], &st->cur.rules[b]);
 }
 
-static bool pair_op(struct pm_state *st, const struct prop_op *op,
-		    bool norm);
+static bool pair_op(struct pm_state *st, const struct prop_op *op, bool norm);
 
 /**
  * pm_hiword_op - pm_rules_hiword() for a rule call not yet applied and
@@ -1466,8 +1468,8 @@ bool pm_rules_subset(const struct pm_state *st, int q, int w)
 	if (!pm_rules_related(st, q, w) || x->len == 0 || x->len >= y->len)
 		return false;
 	for (i = 0; i < x->len; i++) {
-		for (j = 0; j < y->len &&
-			    !test_alike(&x->t[i], &y->t[j], arg64); j++)
+		for (j = 0;
+		     j < y->len && !test_alike(&x->t[i], &y->t[j], arg64); j++)
 			;
 		if (j == y->len)
 			return false;
@@ -1478,8 +1480,7 @@ bool pm_rules_subset(const struct pm_state *st, int q, int w)
 /** pm_big_endian - the byte order of the filter's ABIs */
 bool pm_big_endian(const struct pm_state *st)
 {
-	return st->cur.arch_cnt > 0 &&
-	       prop_arch(st->cur.arches[0])->big_endian;
+	return st->cur.arch_cnt > 0 && prop_arch(st->cur.arches[0])->big_endian;
 }
 
 /**
@@ -1518,8 +1519,9 @@ void pm_rule_print(FILE *f, const struct pm_state *st, int rule)
 	fprintf(f, "%s nr %d:", prop_arch(r->token)->name, r->num);
 	for (i = 0; i < r->len; i++) {
 		t = &r->t[i];
-		if (t->op == T_EQ && t->mask != (pm_arch_is_64(r->token) ?
-							 ~0ULL : 0xffffffffULL))
+		if (t->op == T_EQ &&
+		    t->mask !=
+			    (pm_arch_is_64(r->token) ? ~0ULL : 0xffffffffULL))
 			fprintf(f, " (a%u & 0x%" PRIx64 ") %s 0x%" PRIx64,
 				t->arg, t->mask, test_op(t), t->datum);
 		else
@@ -1553,8 +1555,8 @@ int pm_rule_part(const struct pm_state *st, int a, int b)
  *
  * Returns <0, 0 or >0 as @a is tried before, with or after @b.
  */
-int pm_rule_cmp_first_diff(const struct pm_state *st, int a, int b,
-			   char *buf, size_t size)
+int pm_rule_cmp_first_diff(const struct pm_state *st, int a, int b, char *buf,
+			   size_t size)
 {
 	const struct pm_rule *x = &st->cur.rules[a], *y = &st->cur.rules[b];
 	bool arg64 = pm_arch_is_64(x->token);
@@ -1618,7 +1620,8 @@ static bool view_ordered(const struct view_key *k, unsigned int cnt)
 
 	for (i = 0; i < cnt; i++)
 		for (j = i + 1; j < cnt && k[j].abi == k[i].abi &&
-				k[j].r->num == k[i].r->num; j++)
+				k[j].r->num == k[i].r->num;
+		     j++)
 			if (rule_order(k[j].r, k[i].r) < 0)
 				return false;
 	return true;
@@ -1635,8 +1638,8 @@ static int view_spans(const struct pm_state *st, struct pm_view *v)
 		v->spans[i] = calloc(N(pm_kver_rows), sizeof(*v->spans[i]));
 		if (v->spans[i] == NULL)
 			return -ENOMEM;
-		v->span_cnt[i] = old_spans(v->arches[i], st->kvermax,
-					   v->spans[i]);
+		v->span_cnt[i] =
+			old_spans(v->arches[i], st->kvermax, v->spans[i]);
 	}
 	return 0;
 }
@@ -1772,8 +1775,7 @@ static void vals_edges(struct vals *vs, const struct pm_test *t)
 }
 
 /* One value for an argument that makes a test come out as the rule wants. */
-static bool satisfy(const struct pm_test *t, struct prop_rng *rng,
-		    uint64_t *v)
+static bool satisfy(const struct pm_test *t, struct prop_rng *rng, uint64_t *v)
 {
 	uint64_t low;
 
@@ -1876,8 +1878,8 @@ static void inputs_nr(const struct pm_state *st, struct prop_rng *rng,
 				 base_cnt :
 				 2 + prop_below(rng, N(bases) - 2);
 		for (a = 0; a < PROP_ARGS; a++)
-			bases[picked][a] = prop_below(rng, 4) == 0 ?
-						   prop_rand(rng) : 0;
+			bases[picked][a] =
+				prop_below(rng, 4) == 0 ? prop_rand(rng) : 0;
 		ok = true;
 		for (j = 0; j < r->len && ok; j++)
 			ok = satisfy_all(r, j, rng,
@@ -2018,8 +2020,8 @@ int pm_inputs(const struct pm_state *st, struct prop_rng *rng,
 		qsort(nrs, ncnt, sizeof(*nrs), u32_cmp);
 		for (j = 0; j < ncnt && f.rc == 0; j++)
 			if (j == 0 || nrs[j] != nrs[j - 1])
-				inputs_nr(st, rng, random_per_syscall,
-					  datas[i], nrs[j], &f);
+				inputs_nr(st, rng, random_per_syscall, datas[i],
+					  nrs[j], &f);
 	}
 
 	/* ABIs the filter does not have, and values no ABI has */

@@ -52,8 +52,8 @@
 struct group {
 	uint32_t data_arch;
 	int num;
-	unsigned int abi;	/* position in the filter's ABIs */
-	unsigned int first;	/* its first rule in the view */
+	unsigned int abi;   /* position in the filter's ABIs */
+	unsigned int first; /* its first rule in the view */
 	unsigned int cnt;
 };
 
@@ -97,11 +97,11 @@ static Z3_ast test_term(struct bpf_prove *p, const struct pm_view_test *t,
 	datum = Z3_mk_unsigned_int64(ctx, t->datum, sort);
 	switch (t->op) {
 	case PM_TEST_EQ:
-		c = Z3_mk_eq(ctx,
-			     Z3_mk_bvand(ctx, v,
-					 Z3_mk_unsigned_int64(ctx, t->mask,
-							      sort)),
-			     datum);
+		c = Z3_mk_eq(
+			ctx,
+			Z3_mk_bvand(ctx, v,
+				    Z3_mk_unsigned_int64(ctx, t->mask, sort)),
+			datum);
 		break;
 	case PM_TEST_GT:
 		c = Z3_mk_bvugt(ctx, v, datum);
@@ -133,8 +133,8 @@ static Z3_ast rules_term(struct bpf_prove *p, const struct pm_view *v,
 		for (j = 1; j < r->len; j++)
 			match = bool2(p->ctx, match,
 				      test_term(p, &r->t[j], arg64), true);
-		result = Z3_mk_ite(p->ctx, match,
-				   bpf_prove_u32(p, r->action), result);
+		result = Z3_mk_ite(p->ctx, match, bpf_prove_u32(p, r->action),
+				   result);
 	}
 	return result;
 }
@@ -148,12 +148,11 @@ static Z3_ast in_spans(struct bpf_prove *p, const struct pm_view_span *spans,
 	unsigned int i;
 
 	for (i = 0; i < cnt; i++) {
-		span = bool2(ctx,
-			     Z3_mk_bvuge(ctx, p->nr,
-					 bpf_prove_u32(p, spans[i].lo)),
-			     Z3_mk_bvule(ctx, p->nr,
-					 bpf_prove_u32(p, spans[i].hi)),
-			     true);
+		span = bool2(
+			ctx,
+			Z3_mk_bvuge(ctx, p->nr, bpf_prove_u32(p, spans[i].lo)),
+			Z3_mk_bvule(ctx, p->nr, bpf_prove_u32(p, spans[i].hi)),
+			true);
 		in = bool2(ctx, in, span, false);
 	}
 	return in;
@@ -207,8 +206,7 @@ static Z3_ast x32_split(struct bpf_prove *p, const struct pm_view *v,
 			cnt++;
 		}
 	}
-	if (cnt != 1 ||
-	    (token != SCMP_ARCH_X86_64 && token != SCMP_ARCH_X32))
+	if (cnt != 1 || (token != SCMP_ARCH_X86_64 && token != SCMP_ARCH_X32))
 		return body;
 	other = Z3_mk_bvuge(ctx, p->nr, bpf_prove_u32(p, BPF_SIM_X32_BIT));
 	if (token == SCMP_ARCH_X32)
@@ -222,8 +220,7 @@ static Z3_ast x32_split(struct bpf_prove *p, const struct pm_view *v,
  * The action the rules give for every input (the top of this file), as
  * a 32-bit term. Returns 0 or -ENOMEM.
  */
-static int rules_spec(struct bpf_prove *p, const struct pm_view *v,
-		      Z3_ast *out)
+static int rules_spec(struct bpf_prove *p, const struct pm_view *v, Z3_ast *out)
 {
 	struct group *groups;
 	Z3_ast result = bpf_prove_u32(p, v->badarch), body;
@@ -253,7 +250,7 @@ static int rules_spec(struct bpf_prove *p, const struct pm_view *v,
 			if (prop_arch(v->arches[j])->data_arch == data_arch)
 				break;
 		if (j < i)
-			continue;	/* this arch value is done */
+			continue; /* this arch value is done */
 		/* (3): per number, the group of the first ABI in order */
 		body = unnamed_term(p, v, data_arch);
 		for (j = 0; j < cnt; j++) {
@@ -264,15 +261,15 @@ static int rules_spec(struct bpf_prove *p, const struct pm_view *v,
 			body = Z3_mk_ite(
 				p->ctx,
 				Z3_mk_eq(p->ctx, p->nr,
-					 bpf_prove_u32(p,
-						       (uint32_t)groups[j].num)),
+					 bpf_prove_u32(
+						 p, (uint32_t)groups[j].num)),
 				rules_term(p, v, &groups[j]), body);
 		}
 		body = x32_split(p, v, data_arch, v->badarch, body);
-		result = Z3_mk_ite(p->ctx,
-				   Z3_mk_eq(p->ctx, p->arch,
-					    bpf_prove_u32(p, data_arch)),
-				   body, result);
+		result = Z3_mk_ite(
+			p->ctx,
+			Z3_mk_eq(p->ctx, p->arch, bpf_prove_u32(p, data_arch)),
+			body, result);
 	}
 	free(groups);
 	*out = result;
@@ -386,7 +383,8 @@ static void put(unsigned char *b, uint32_t v, unsigned int bytes,
 	unsigned int i;
 
 	for (i = 0; i < bytes; i++)
-		b[big_endian ? bytes - 1 - i : i] = (unsigned char)(v >> (8 * i));
+		b[big_endian ? bytes - 1 - i : i] =
+			(unsigned char)(v >> (8 * i));
 }
 
 /* Writes a program as exported (its ABIs' byte order); 0 or -errno. */
@@ -441,21 +439,26 @@ void prove_report(FILE *f, const char *name, const struct pm_state *st,
 	for (i = 6; path[i] != '\0'; i++)
 		if (strchr("/ \t'\"\\$`", path[i]) != NULL)
 			path[i] = '_';
-	fprintf(f, "FAIL %s: the program returns %s where the rules give %s,"
-		" for\n  ", name, action(res->prog_action, pa, sizeof(pa)),
+	fprintf(f,
+		"FAIL %s: the program returns %s where the rules give %s,"
+		" for\n  ",
+		name, action(res->prog_action, pa, sizeof(pa)),
 		action(res->rule_action, ra, sizeof(ra)));
 	prop_print_data(f, d);
 	pm_eval(st, d, &why);
 	switch (why.kind) {
 	case PM_BADARCH:
-		fprintf(f, "  no ABI of the filter takes it: bad-arch action\n");
+		fprintf(f,
+			"  no ABI of the filter takes it: bad-arch action\n");
 		break;
 	case PM_DEFAULT:
 		fprintf(f, "  no rule matches: default action\n");
 		break;
 	case PM_ENOSYS:
-		fprintf(f, "  no rule names it, KVERMAX finds it newer on"
-			" %s: ENOSYS action\n", prop_arch(why.token)->name);
+		fprintf(f,
+			"  no rule names it, KVERMAX finds it newer on"
+			" %s: ENOSYS action\n",
+			prop_arch(why.token)->name);
 		break;
 	default:
 		fprintf(f, "  %u rule(s) of nr %d match:\n", why.matches,
@@ -470,7 +473,7 @@ void prove_report(FILE *f, const char *name, const struct pm_state *st,
 			fprintf(f, "    (an unconditional rule)\n");
 		else if (among)
 			fprintf(f, "  the program took another matching rule:"
-				" an order question\n");
+				   " an order question\n");
 		break;
 	}
 	if (save_prog(path, prog) < 0) {
@@ -479,11 +482,14 @@ void prove_report(FILE *f, const char *name, const struct pm_state *st,
 	}
 	a = bpf_prove_sim_arch(d->arch, prog->big_endian);
 	if (a == NULL) {
-		fprintf(f, "  arch 0x%08" PRIx32 " is no ABI's: scmp_bpf_sim"
-			" cannot replay it\n", d->arch);
+		fprintf(f,
+			"  arch 0x%08" PRIx32 " is no ABI's: scmp_bpf_sim"
+			" cannot replay it\n",
+			d->arch);
 		return;
 	}
-	fprintf(f, "  replay (in tests/): ../tools/scmp_bpf_sim -f %s -a %s"
+	fprintf(f,
+		"  replay (in tests/): ../tools/scmp_bpf_sim -f %s -a %s"
 		" -s %d",
 		path, a->name, d->nr);
 	for (i = 0; i < PROP_ARGS; i++)
@@ -516,12 +522,12 @@ void prove_tally_add(struct prove_tally *t, const char *name,
 }
 
 /** prove_tally_print - the closing line of a test that proves filters */
-void prove_tally_print(FILE *f, const char *what,
-		       const struct prove_tally *t)
+void prove_tally_print(FILE *f, const char *what, const struct prove_tally *t)
 {
-	fprintf(f, "%s: %u proved, %u failed, %u skipped in %.2f s;"
-		" slowest %s (%.3f s), largest %s (%u instructions)\n", what,
-		t->proved, t->failed, t->skipped, t->seconds,
+	fprintf(f,
+		"%s: %u proved, %u failed, %u skipped in %.2f s;"
+		" slowest %s (%.3f s), largest %s (%u instructions)\n",
+		what, t->proved, t->failed, t->skipped, t->seconds,
 		t->slowest[0] ? t->slowest : "-", t->max_seconds,
 		t->largest[0] ? t->largest : "-", t->max_insns);
 }
@@ -601,8 +607,10 @@ unsigned int prove_only_missed(FILE *f)
 	for (i = 0; i < only_cnt; i++) {
 		if (only_seen[i])
 			continue;
-		fprintf(f, "FAIL PROVE_ONLY names %s, which this test does not"
-			" build\n", only[i]);
+		fprintf(f,
+			"FAIL PROVE_ONLY names %s, which this test does not"
+			" build\n",
+			only[i]);
 		missed++;
 	}
 	return missed;

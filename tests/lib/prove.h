@@ -36,11 +36,11 @@
 /* The result of one proof. */
 struct prove_result {
 	bool proved;
-	struct seccomp_data cex;	/* the counterexample, if not proved */
-	uint32_t prog_action;		/* what the program returns for it */
-	uint32_t rule_action;		/* what the rules say */
-	unsigned int insns;		/* program length */
-	double seconds;			/* encoding and solving */
+	struct seccomp_data cex; /* the counterexample, if not proved */
+	uint32_t prog_action;	 /* what the program returns for it */
+	uint32_t rule_action;	 /* what the rules say */
+	unsigned int insns;	 /* program length */
+	double seconds;		 /* encoding and solving */
 };
 
 /* Proofs made so far, for a test's closing line. */
@@ -62,8 +62,7 @@ void prove_report(FILE *f, const char *name, const struct pm_state *st,
 		  const struct prove_result *res);
 void prove_tally_add(struct prove_tally *t, const char *name,
 		     const struct prove_result *res);
-void prove_tally_print(FILE *f, const char *what,
-		       const struct prove_tally *t);
+void prove_tally_print(FILE *f, const char *what, const struct prove_tally *t);
 void prove_only_init(const char *test);
 bool prove_only(void);
 bool prove_wanted(const char *name);

@@ -40,9 +40,9 @@
 struct record {
 	scmp_filter_ctx ctx;
 	struct pm_state *st;
-	int calls;		/* script position of the next call */
-	const char *why_not;	/* set once the model cannot follow */
-	bool diverged;		/* because a return code differed */
+	int calls;	     /* script position of the next call */
+	const char *why_not; /* set once the model cannot follow */
+	bool diverged;	     /* because a return code differed */
 	char why[192];
 };
 
@@ -67,8 +67,8 @@ int __real_seccomp_rule_add_array(scmp_filter_ctx ctx, uint32_t action,
 int __real_seccomp_rule_add_exact_array(scmp_filter_ctx ctx, uint32_t action,
 					int syscall, unsigned int cnt,
 					const struct scmp_arg_cmp *cmps);
-int __real_seccomp_rule_add(scmp_filter_ctx ctx, uint32_t action,
-			    int syscall, unsigned int cnt, ...);
+int __real_seccomp_rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
+			    unsigned int cnt, ...);
 int __real_seccomp_rule_add_exact(scmp_filter_ctx ctx, uint32_t action,
 				  int syscall, unsigned int cnt, ...);
 int __real_seccomp_transaction_start(scmp_filter_ctx ctx);
@@ -91,8 +91,8 @@ int __wrap_seccomp_rule_add_array(scmp_filter_ctx ctx, uint32_t action,
 int __wrap_seccomp_rule_add_exact_array(scmp_filter_ctx ctx, uint32_t action,
 					int syscall, unsigned int cnt,
 					const struct scmp_arg_cmp *cmps);
-int __wrap_seccomp_rule_add(scmp_filter_ctx ctx, uint32_t action,
-			    int syscall, unsigned int cnt, ...);
+int __wrap_seccomp_rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
+			    unsigned int cnt, ...);
 int __wrap_seccomp_rule_add_exact(scmp_filter_ctx ctx, uint32_t action,
 				  int syscall, unsigned int cnt, ...);
 int __wrap_seccomp_transaction_start(scmp_filter_ctx ctx);
@@ -159,8 +159,10 @@ static void follow(scmp_filter_ctx ctx, const struct prop_op *op, int rc)
 	want = pm_apply(r->st, op, r->calls++);
 	if (want == rc)
 		return;
-	lose(r, "call %d (kind %d, syscall %d): the library returned %d,"
-	     " the model %d", r->calls, (int)op->kind, op->syscall, rc, want);
+	lose(r,
+	     "call %d (kind %d, syscall %d): the library returned %d,"
+	     " the model %d",
+	     r->calls, (int)op->kind, op->syscall, rc, want);
 	r->diverged = true;
 	fprintf(stderr, "prove_record: %s\n", r->why);
 }
@@ -201,7 +203,7 @@ scmp_filter_ctx __wrap_seccomp_init(uint32_t def_action)
 	if (record_cnt == record_cap) {
 		grown = realloc(records, (record_cap * 2 + 8) * sizeof(*grown));
 		if (grown == NULL)
-			return ctx;	/* unrecorded: skipped by a proof */
+			return ctx; /* unrecorded: skipped by a proof */
 		records = grown;
 		record_cap = record_cap * 2 + 8;
 	}
@@ -251,7 +253,7 @@ int __wrap_seccomp_merge(scmp_filter_ctx dst, scmp_filter_ctx src)
 	r = find(dst);
 	if (r != NULL && refused) {
 		lose(r, "seccomp_merge() of filters whose ENOSYS actions or"
-		     " KVERMAX versions differ returned 0");
+			" KVERMAX versions differ returned 0");
 		r->diverged = true;
 		fprintf(stderr, "prove_record: %s\n", r->why);
 	} else if (r != NULL) {
@@ -281,7 +283,8 @@ int __wrap_seccomp_arch_remove(scmp_filter_ctx ctx, uint32_t token)
 int __wrap_seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 			    uint32_t value)
 {
-	struct prop_op op = { .kind = PROP_ATTR_SET, .attr = (int)attr,
+	struct prop_op op = { .kind = PROP_ATTR_SET,
+			      .attr = (int)attr,
 			      .value = value };
 	int rc = __real_seccomp_attr_set(ctx, attr, value);
 	struct record *r;
@@ -298,10 +301,10 @@ int __wrap_seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 		r = find(ctx);
 		if (r != NULL && rc == 0)
 			lose(r, "a new default action (the model keeps"
-			     " seccomp_init()'s)");
+				" seccomp_init()'s)");
 		break;
 	default:
-		break;		/* no effect on the program */
+		break; /* no effect on the program */
 	}
 	return rc;
 }
@@ -309,7 +312,8 @@ int __wrap_seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 int __wrap_seccomp_syscall_priority(scmp_filter_ctx ctx, int syscall,
 				    uint8_t priority)
 {
-	struct prop_op op = { .kind = PROP_PRIORITY, .syscall = syscall,
+	struct prop_op op = { .kind = PROP_PRIORITY,
+			      .syscall = syscall,
 			      .priority = priority };
 	int rc = __real_seccomp_syscall_priority(ctx, syscall, priority);
 
@@ -338,8 +342,7 @@ int __wrap_seccomp_rule_add_array(scmp_filter_ctx ctx, uint32_t action,
 				  int syscall, unsigned int cnt,
 				  const struct scmp_arg_cmp *cmps)
 {
-	int rc = __real_seccomp_rule_add_array(ctx, action, syscall, cnt,
-					       cmps);
+	int rc = __real_seccomp_rule_add_array(ctx, action, syscall, cnt, cmps);
 	struct prop_op op;
 
 	rule_op(&op, PROP_CALL_ARRAY, action, syscall, cnt, cmps);
@@ -351,8 +354,8 @@ int __wrap_seccomp_rule_add_exact_array(scmp_filter_ctx ctx, uint32_t action,
 					int syscall, unsigned int cnt,
 					const struct scmp_arg_cmp *cmps)
 {
-	int rc = __real_seccomp_rule_add_exact_array(ctx, action, syscall,
-						     cnt, cmps);
+	int rc = __real_seccomp_rule_add_exact_array(ctx, action, syscall, cnt,
+						     cmps);
 	struct prop_op op;
 
 	rule_op(&op, PROP_CALL_EXACT_ARRAY, action, syscall, cnt, cmps);
@@ -373,8 +376,8 @@ static void va_cmps(va_list ap, unsigned int cnt, struct scmp_arg_cmp *c)
 		c[i] = va_arg(ap, struct scmp_arg_cmp);
 }
 
-int __wrap_seccomp_rule_add(scmp_filter_ctx ctx, uint32_t action,
-			    int syscall, unsigned int cnt, ...)
+int __wrap_seccomp_rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
+			    unsigned int cnt, ...)
 {
 	struct scmp_arg_cmp c[PROP_ARGS] = { { 0 } };
 	struct prop_op op;

@@ -109,7 +109,8 @@ static int filter_load(struct filter *f, int hint)
 
 	if (!le && !be)
 		return -1;
-	if (bpf_sim_load_mem(&f->prog, f->buf, f->len, le && be ? hint : be) < 0)
+	if (bpf_sim_load_mem(&f->prog, f->buf, f->len, le && be ? hint : be) <
+	    0)
 		return -1;
 	f->token_cnt = bpf_sim_arch_tokens(&f->prog, f->tokens, MAX_TOKENS);
 	if (f->token_cnt > MAX_TOKENS)
@@ -183,7 +184,8 @@ static int parse_syscall(const char *s, const struct bpf_sim_arch *arch,
 		memcpy(first, s, (size_t)(dash - s));
 		first[dash - s] = '\0';
 		return parse_u64(first, lo) < 0 || parse_u64(dash + 1, hi) < 0 ?
-			       -1 : 0;
+			       -1 :
+			       0;
 	}
 	nr = seccomp_syscall_resolve_name_arch(arch->token, s);
 	if (nr < 0)
@@ -235,7 +237,8 @@ static int check_arch(struct bpf_sim_prog *prog,
 		}
 		bpf_sim_action_str(res.action, got, sizeof(got));
 		if (strcmp(got, tok[cnt - 1]) != 0) {
-			fprintf(stderr, "%s: %s nr %" PRIu64 ": got %s, want %s\n",
+			fprintf(stderr,
+				"%s: %s nr %" PRIu64 ": got %s, want %s\n",
 				where, arch->name, nr, got, tok[cnt - 1]);
 			if (++bad > 5)
 				break;
@@ -353,7 +356,8 @@ int main(int argc, char *argv[])
 				continue;
 			if (filter_load(&filters[i],
 					arch != NULL && arch->big_endian) < 0) {
-				fprintf(stderr, "%s: not a valid filter\n", where);
+				fprintf(stderr, "%s: not a valid filter\n",
+					where);
 				return 1;
 			}
 		}

@@ -10,15 +10,15 @@
 static int test_failures;
 
 /* Compare two integer values; print and count a mismatch. */
-#define EXPECT(expr, want)						\
-	do {								\
-		long long got_ = (long long)(expr);			\
-		long long want_ = (long long)(want);			\
-		if (got_ != want_) {					\
-			printf("FAIL %s:%d: %s = %lld, want %lld\n",	\
-			       __FILE__, __LINE__, #expr, got_, want_);	\
-			test_failures++;				\
-		}							\
+#define EXPECT(expr, want)                                                     \
+	do {                                                                   \
+		long long got_ = (long long)(expr);                            \
+		long long want_ = (long long)(want);                           \
+		if (got_ != want_) {                                           \
+			printf("FAIL %s:%d: %s = %lld, want %lld\n", __FILE__, \
+			       __LINE__, #expr, got_, want_);                  \
+			test_failures++;                                       \
+		}                                                              \
 	} while (0)
 
 /* A number below @bound from a xorshift64 generator; *@state not 0. */

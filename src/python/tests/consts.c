@@ -17,8 +17,7 @@
 
 /* every constant fits 32 bits; int32_t wraps the top bit to the sign */
 #define P(name, value) printf("%s %d\n", name, (int)(int32_t)(uint32_t)(value))
-#define KV(major, minor)                                                       \
-	P("KV_" #major "_" #minor, SCMP_KV_##major##_##minor)
+#define KV(major, minor) P("KV_" #major "_" #minor, SCMP_KV_##major##_##minor)
 
 int main(void)
 {
