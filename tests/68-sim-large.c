@@ -228,7 +228,7 @@ static void check_too_large(void)
  * rejected transaction and be released once (make check-valgrind runs
  * this test under valgrind; CI also under ASan). A filter that fits with
  * one syscall's argument tree longer than 255 instructions, whose jumps
- * need trampolines, is checked rule by rule (and proved by 69-prove-large).
+ * need trampolines, is checked rule by rule (and proved by 88-prove-large).
  */
 #define HUGE_RULES 20000
 #define HUGE_SYSCALLS 50

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* 69-prove-large: filters at and past BPF_MAXINSNS, proved against their rules for every input, or refused whole. */
+/* 88-prove-large: filters at and past BPF_MAXINSNS, proved against their rules for every input, or refused whole. */
 
 /*
  * libseccomp 2.6.1's advisories GHSA-46fr-jh49-xvhx (a double free) and
@@ -236,7 +236,7 @@ int main(void)
 	struct prove_tally t = { 0 };
 	int failed = 0;
 
-	prove_only_init("69-prove-large");
+	prove_only_init("88-prove-large");
 	failed |= chain_and_edge(&t);
 	failed |= tree(&t);
 	failed |= rejected(&t);
