@@ -26,19 +26,6 @@ static uint64_t datum(int nr, unsigned int seed)
 	       (uint32_t)(nr * 7 + 1 + seed);
 }
 
-/* The x86_64 syscall @nr as the native ABI numbers it, or -1. */
-static int native_nr(int nr)
-{
-	char *name = seccomp_syscall_resolve_num_arch(SCMP_ARCH_X86_64, nr);
-	int num;
-
-	if (name == NULL)
-		return -1;
-	num = seccomp_syscall_resolve_name(name);
-	free(name);
-	return num == __NR_SCMP_ERROR ? -1 : num;
-}
-
 /*
  * A filter for one ABI in which every x86_64 syscall gets "a0 == datum ->
  * ERRNO(nr + 1)": a distinct return and comparison each, so nothing can
@@ -53,7 +40,7 @@ static scmp_filter_ctx build(uint32_t arch, unsigned int seed)
 	    seccomp_arch_add(ctx, arch) != 0)
 		goto fail;
 	for (nr = 0; nr < NR_LIMIT; nr++) {
-		num = native_nr(nr);
+		num = test_x86_64_nr(nr);
 		if (num < 0)
 			continue;
 		if (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(nr + 1), num, 1,
@@ -118,7 +105,7 @@ static void check_fitting(void)
 	for (nr = 0; nr < 1024; nr++) {
 		uint64_t d = datum(nr, 0);
 
-		if (nr >= NR_LIMIT || native_nr(nr) < 0) {
+		if (nr >= NR_LIMIT || test_x86_64_nr(nr) < 0) {
 			EXPECT(run(&prog, nr, d), SCMP_ACT_ALLOW);
 			continue;
 		}
@@ -237,7 +224,7 @@ static void check_too_large(void)
 /* The ith rule of a huge filter: a0 and a1 datums no other rule shares. */
 static int huge_rule(scmp_filter_ctx ctx, unsigned int i)
 {
-	int nr = native_nr((int)(i % HUGE_SYSCALLS));
+	int nr = test_x86_64_nr((int)(i % HUGE_SYSCALLS));
 
 	if (nr < 0)
 		nr = seccomp_syscall_resolve_name("read");
@@ -343,7 +330,7 @@ static void check_oversized(void)
 	EXPECT(seccomp_arch_add(ctx, SCMP_ARCH_X86), 0);
 	EXPECT(seccomp_arch_add(ctx, SCMP_ARCH_X32), 0);
 	for (i = 0; i < NR_LIMIT && rc == 0; i++) {
-		int nr = native_nr((int)i);
+		int nr = test_x86_64_nr((int)i);
 
 		if (nr >= 0)
 			rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(i + 1), nr, 2,
@@ -377,8 +364,8 @@ static void check_long_chain(void)
 		return;
 	}
 	for (i = 0; i < CHAIN_RULES && rc == 0; i++)
-		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(i + 1), native_nr(0),
-				      1,
+		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(i + 1),
+				      test_x86_64_nr(0), 1,
 				      SCMP_A0(SCMP_CMP_EQ, datum((int)i, 9)));
 	EXPECT(rc, 0);
 	EXPECT(seccomp_export_bpf_mem(ctx, NULL, &len), 0);
@@ -415,7 +402,7 @@ static void check_long_chain(void)
 	 */
 	for (i = CHAIN_RULES, rc = 0; i < CHAIN_RULES + 40; i++) {
 		EXPECT(seccomp_rule_add(ctx, SCMP_ACT_ERRNO(i + 1),
-					native_nr(0), 1,
+					test_x86_64_nr(0), 1,
 					SCMP_A0(SCMP_CMP_EQ, datum((int)i, 9))),
 		       0);
 		len = 0;

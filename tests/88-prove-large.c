@@ -30,6 +30,7 @@
 #include <stdlib.h>
 
 #include "prove.h"
+#include "test_util.h"
 
 #define CHAIN_RULES 880
 #define EDGE_RULES 40
@@ -41,19 +42,6 @@ static uint64_t datum(unsigned int i, unsigned int seed)
 {
 	return ((uint64_t)(i + 1 + seed * 1000) << 32) |
 	       (uint32_t)(i * 7 + 1 + seed);
-}
-
-/* The x86_64 syscall @nr as the native ABI numbers it, or -1. */
-static int native_nr(int nr)
-{
-	char *name = seccomp_syscall_resolve_num_arch(SCMP_ARCH_X86_64, nr);
-	int num;
-
-	if (name == NULL)
-		return -1;
-	num = seccomp_syscall_resolve_name(name);
-	free(name);
-	return num == __NR_SCMP_ERROR ? -1 : num;
 }
 
 /* A filter for x86_64 alone (whatever the host), default ALLOW. */
@@ -71,8 +59,8 @@ static scmp_filter_ctx x86_64_filter(void)
 
 static int chain_rule(scmp_filter_ctx ctx, unsigned int i)
 {
-	return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(i + 1), native_nr(0), 1,
-				SCMP_A0(SCMP_CMP_EQ, datum(i, 9)));
+	return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(i + 1), test_x86_64_nr(0),
+				1, SCMP_A0(SCMP_CMP_EQ, datum(i, 9)));
 }
 
 /* Proves @ctx as @name unless PROVE_ONLY leaves it out; 1 if not proved. */
@@ -170,7 +158,7 @@ static int tree(struct prove_tally *t)
 	    seccomp_attr_set(ctx, SCMP_FLTATR_CTL_OPTIMIZE, 2) != 0)
 		rc = -1;
 	for (i = 0; i < NR_LIMIT && rc == 0; i += 2) {
-		nr = native_nr(i);
+		nr = test_x86_64_nr(i);
 		if (nr >= 0)
 			rc = seccomp_rule_add(
 				ctx, SCMP_ACT_ERRNO(i + 1), nr, 2,
@@ -198,17 +186,17 @@ static int rejected(struct prove_tally *t)
 		return 0;
 	ctx = x86_64_filter();
 	if (ctx == NULL ||
-	    seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1), native_nr(1), 1,
+	    seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1), test_x86_64_nr(1), 1,
 			     SCMP_A0(SCMP_CMP_EQ, 1)) != 0 ||
-	    seccomp_rule_add(ctx, SCMP_ACT_KILL, native_nr(2), 1,
+	    seccomp_rule_add(ctx, SCMP_ACT_KILL, test_x86_64_nr(2), 1,
 			     SCMP_A1(SCMP_CMP_GE, datum(2, 2))) != 0 ||
 	    seccomp_precompute(ctx) != 0 || seccomp_transaction_start(ctx) != 0)
 		rc = -1;
 	/* two 64-bit datums no other rule shares: four jumps each, at least */
 	for (i = 0; i < HUGE_RULES && rc == 0; i++) {
-		nr = native_nr((int)(i % NR_LIMIT));
+		nr = test_x86_64_nr((int)(i % NR_LIMIT));
 		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1 + i % 4094),
-				      nr < 0 ? native_nr(0) : nr, 2,
+				      nr < 0 ? test_x86_64_nr(0) : nr, 2,
 				      SCMP_A0(SCMP_CMP_EQ, datum(i, 7)),
 				      SCMP_A1(SCMP_CMP_EQ, datum(i, 8)));
 	}

@@ -6,6 +6,9 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+#include <seccomp.h>
 
 static int test_failures;
 
@@ -35,6 +38,19 @@ static inline int test_result(void)
 {
 	printf("%s\n", test_failures ? "FAILED" : "ok");
 	return test_failures ? 1 : 0;
+}
+
+/* The x86_64 syscall @nr as the native ABI numbers it, or -1. */
+static inline int test_x86_64_nr(int nr)
+{
+	char *name = seccomp_syscall_resolve_num_arch(SCMP_ARCH_X86_64, nr);
+	int num;
+
+	if (name == NULL)
+		return -1;
+	num = seccomp_syscall_resolve_name(name);
+	free(name);
+	return num == __NR_SCMP_ERROR ? -1 : num;
 }
 
 #endif
