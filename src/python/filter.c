@@ -81,7 +81,7 @@ static void Filter_dealloc(PyObject *obj)
 
 PyDoc_STRVAR(
 	Filter_reset_doc,
-	"reset(defaction=None)\n\n"
+	"reset($self, /, defaction=None)\n--\n\n"
 	"Remove every rule and architecture but the native one and restore the\n"
 	"default attributes. The default action becomes defaction, or stays the\n"
 	"filter's own when it is None (or -1).");
@@ -130,7 +130,7 @@ static PyObject *Filter_reset(PyObject *obj, PyObject *args, PyObject *kwds)
 
 PyDoc_STRVAR(
 	Filter_merge_doc,
-	"merge(filter)\n\n"
+	"merge($self, filter, /)\n--\n\n"
 	"Move the architectures and rules of filter (another SyscallFilter with\n"
 	"the same default action and attributes, and no architecture in common)\n"
 	"into this one. filter is empty afterwards: reset() it to reuse it.");
@@ -166,7 +166,7 @@ static PyObject *Filter_merge(PyObject *obj, PyObject *other)
 
 PyDoc_STRVAR(
 	Filter_exist_arch_doc,
-	"exist_arch(arch)\n\n"
+	"exist_arch($self, arch, /)\n--\n\n"
 	"True if the filter has the architecture (an Arch, a token or a name).");
 
 static PyObject *Filter_exist_arch(PyObject *obj, PyObject *arch)
@@ -188,7 +188,7 @@ static PyObject *Filter_exist_arch(PyObject *obj, PyObject *arch)
 
 PyDoc_STRVAR(
 	Filter_add_arch_doc,
-	"add_arch(arch)\n\n"
+	"add_arch($self, arch, /)\n--\n\n"
 	"Add an architecture (an Arch, a token or a name). Rules added before do\n"
 	"not apply to it.");
 
@@ -205,7 +205,7 @@ static PyObject *Filter_add_arch(PyObject *obj, PyObject *arch)
 
 PyDoc_STRVAR(
 	Filter_remove_arch_doc,
-	"remove_arch(arch)\n\n"
+	"remove_arch($self, arch, /)\n--\n\n"
 	"Remove an architecture (an Arch, a token or a name) and its rules.");
 
 static PyObject *Filter_remove_arch(PyObject *obj, PyObject *arch)
@@ -221,7 +221,7 @@ static PyObject *Filter_remove_arch(PyObject *obj, PyObject *arch)
 
 PyDoc_STRVAR(
 	Filter_load_doc,
-	"load()\n\n"
+	"load($self, /)\n--\n\n"
 	"Load the filter into the kernel for this thread (every thread with\n"
 	"Attr.CTL_TSYNC). It cannot be removed again.\n\n"
 	">>> import errno, os\n"
@@ -243,7 +243,7 @@ static PyObject *Filter_load(PyObject *obj, PyObject *unused)
 }
 
 PyDoc_STRVAR(Filter_get_attr_doc,
-	     "get_attr(attr)\n\n"
+	     "get_attr($self, attr, /)\n--\n\n"
 	     "The value of a filter attribute (an Attr constant). Actions\n"
 	     "come as the constants are, C ints.\n\n"
 	     ">>> f = SyscallFilter(KILL_PROCESS)\n"
@@ -269,7 +269,7 @@ static PyObject *Filter_get_attr(PyObject *obj, PyObject *o_attr)
 }
 
 PyDoc_STRVAR(Filter_set_attr_doc,
-	     "set_attr(attr, value)\n\n"
+	     "set_attr($self, attr, value, /)\n--\n\n"
 	     "Set a filter attribute (an Attr constant) to a 32-bit value.");
 
 static PyObject *Filter_set_attr(PyObject *obj, PyObject *args)
@@ -289,7 +289,7 @@ static PyObject *Filter_set_attr(PyObject *obj, PyObject *args)
 
 PyDoc_STRVAR(
 	Filter_syscall_priority_doc,
-	"syscall_priority(syscall, priority)\n\n"
+	"syscall_priority($self, /, syscall, priority)\n--\n\n"
 	"Hint that syscall (a name or a native number) should be tested earlier:\n"
 	"priority is 0..255, higher first.");
 
@@ -384,7 +384,7 @@ static PyObject *add_rule(PyObject *obj, PyObject *args, PyObject *kwds,
 
 PyDoc_STRVAR(
 	Filter_add_rule_doc,
-	"add_rule(action, syscall, *args)\n\n"
+	"add_rule($self, /, action, syscall, *args)\n--\n\n"
 	"Add a rule: syscall (a name, resolved on the native ABI, or a native\n"
 	"number) gets action when all of args (up to six Arg) match. On each\n"
 	"architecture of the filter the syscall is translated, socketcall/ipc\n"
@@ -397,7 +397,7 @@ static PyObject *Filter_add_rule(PyObject *obj, PyObject *args, PyObject *kwds)
 
 PyDoc_STRVAR(
 	Filter_add_rule_exactly_doc,
-	"add_rule_exactly(action, syscall, *args)\n\n"
+	"add_rule_exactly($self, /, action, syscall, *args)\n--\n\n"
 	"Like add_rule(), but the rule must be added exactly as given: the filter\n"
 	"must have one architecture and the syscall must exist on it.");
 
@@ -431,7 +431,7 @@ static int notify_fd(FilterObject *self)
 
 PyDoc_STRVAR(
 	Filter_receive_notify_doc,
-	"receive_notify()\n\n"
+	"receive_notify($self, /)\n--\n\n"
 	"Wait for the next syscall a NOTIFY rule hands to this process (the\n"
 	"filter must have been loaded) and return it as a Notification.");
 
@@ -476,7 +476,7 @@ static PyObject *Filter_receive_notify(PyObject *obj, PyObject *unused)
 }
 
 PyDoc_STRVAR(Filter_respond_notify_doc,
-	     "respond_notify(response)\n\n"
+	     "respond_notify($self, response, /)\n--\n\n"
 	     "Answer a Notification with a NotificationResponse.");
 
 static PyObject *Filter_respond_notify(PyObject *obj, PyObject *response)
@@ -512,7 +512,7 @@ static PyObject *Filter_respond_notify(PyObject *obj, PyObject *response)
 #if HAVE_SCMP_ADDFD
 PyDoc_STRVAR(
 	Filter_notify_addfd_doc,
-	"notify_addfd(addfd, fd=None)\n\n"
+	"notify_addfd($self, /, addfd, fd=None)\n--\n\n"
 	"Install a descriptor of this process in the one that made a\n"
 	"notification, as the NotificationAddfd addfd says, through the\n"
 	"notification fd fd (default: this process's, get_notify_fd()).\n"
@@ -561,7 +561,7 @@ static PyObject *Filter_notify_addfd(PyObject *obj, PyObject *args,
 
 PyDoc_STRVAR(
 	Filter_get_notify_fd_doc,
-	"get_notify_fd()\n\n"
+	"get_notify_fd($self, /)\n--\n\n"
 	"The notification fd of this process (after a filter with NOTIFY rules\n"
 	"was loaded), for poll()/select().");
 
@@ -624,7 +624,7 @@ static PyObject *export(PyObject *obj, PyObject *file, int pfc)
 
 PyDoc_STRVAR(
 	Filter_export_pfc_doc,
-	"export_pfc(file)\n\n"
+	"export_pfc($self, file, /)\n--\n\n"
 	"Write the filter as pseudo filter code (text) to file: an object with\n"
 	"fileno() (flushed first) or an fd.");
 
@@ -635,7 +635,7 @@ static PyObject *Filter_export_pfc(PyObject *obj, PyObject *file)
 
 PyDoc_STRVAR(
 	Filter_export_bpf_doc,
-	"export_bpf(file)\n\n"
+	"export_bpf($self, file, /)\n--\n\n"
 	"Write the filter's BPF program (struct sock_filter[]) to file: an object\n"
 	"with fileno() (flushed first) or an fd.");
 
@@ -646,7 +646,7 @@ static PyObject *Filter_export_bpf(PyObject *obj, PyObject *file)
 
 #if HAVE_SCMP_2_6
 PyDoc_STRVAR(Filter_export_bpf_mem_doc,
-	     "export_bpf_mem()\n\n"
+	     "export_bpf_mem($self, /)\n--\n\n"
 	     "The filter's BPF program (struct sock_filter[]) as a read-only\n"
 	     "memoryview of bytes.");
 
@@ -684,7 +684,7 @@ static PyObject *Filter_export_bpf_mem(PyObject *obj, PyObject *unused)
 }
 
 PyDoc_STRVAR(Filter_precompute_doc,
-	     "precompute()\n\n"
+	     "precompute($self, /)\n--\n\n"
 	     "Generate the BPF program now, so that load() does no allocation.");
 
 static PyObject *Filter_precompute(PyObject *obj, PyObject *unused)
@@ -697,7 +697,7 @@ static PyObject *Filter_precompute(PyObject *obj, PyObject *unused)
 }
 
 PyDoc_STRVAR(Filter_start_transaction_doc,
-	     "start_transaction()\n\n"
+	     "start_transaction($self, /)\n--\n\n"
 	     "Snapshot the filter; transactions nest.");
 
 static PyObject *Filter_start_transaction(PyObject *obj, PyObject *unused)
@@ -710,7 +710,7 @@ static PyObject *Filter_start_transaction(PyObject *obj, PyObject *unused)
 }
 
 PyDoc_STRVAR(Filter_commit_transaction_doc,
-	     "commit_transaction()\n\n"
+	     "commit_transaction($self, /)\n--\n\n"
 	     "Keep the changes since the matching start_transaction().");
 
 static PyObject *Filter_commit_transaction(PyObject *obj, PyObject *unused)
@@ -723,7 +723,7 @@ static PyObject *Filter_commit_transaction(PyObject *obj, PyObject *unused)
 }
 
 PyDoc_STRVAR(Filter_reject_transaction_doc,
-	     "reject_transaction()\n\n"
+	     "reject_transaction($self, /)\n--\n\n"
 	     "Undo the changes since the matching start_transaction().");
 
 static PyObject *Filter_reject_transaction(PyObject *obj, PyObject *unused)
@@ -776,7 +776,7 @@ static PyMethodDef Filter_methods[] = {
 
 PyDoc_STRVAR(
 	Filter_doc,
-	"SyscallFilter(defaction)\n\n"
+	"SyscallFilter(defaction)\n--\n\n"
 	"A seccomp filter: rules for the native architecture (and any added),\n"
 	"taking defaction (KILL, ALLOW, ERRNO(n), ...) for every syscall no rule\n"
 	"matches. Build it with add_rule(), then load() it or export it.");

@@ -20,6 +20,12 @@
  *   value.c     the exceptions, and Python arguments read into C values.
  * Every constant is taken from the header at build time.
  *
+ * Signatures. Each docstring opens with CPython's signature line,
+ * "name($self, a, /, b=0)\n--\n\n", which help() shows and
+ * inspect.signature() reads (__text_signature__); seccomp-stubs/__init__.pyi
+ * gives the same signatures with types, for type checkers and IDEs
+ * (tests/test_stubs.py holds the two and the module together).
+ *
  * Values. Actions, arch tokens and attribute values are C ints in Python,
  * as in libseccomp's module (Cython, whose constants are C ints): those
  * with the top bit set are negative (KILL_PROCESS, Arch.X86_64), and so is
@@ -61,7 +67,7 @@ static PyObject *action_with(PyObject *value, const char *what, uint32_t base)
 
 PyDoc_STRVAR(
 	mod_ERRNO_doc,
-	"ERRNO(errno)\n\n"
+	"ERRNO($module, errno, /)\n--\n\n"
 	"The action failing a syscall with errno (0..65535; the library takes\n"
 	"up to 4094).\n\n"
 	">>> hex(ERRNO(1))\n"
@@ -73,7 +79,7 @@ static PyObject *mod_ERRNO(PyObject *mod, PyObject *value)
 }
 
 PyDoc_STRVAR(mod_TRACE_doc,
-	     "TRACE(value)\n\n"
+	     "TRACE($module, value, /)\n--\n\n"
 	     "The action notifying a ptrace tracer with value (0..65535).");
 
 static PyObject *mod_TRACE(PyObject *mod, PyObject *value)
@@ -82,7 +88,7 @@ static PyObject *mod_TRACE(PyObject *mod, PyObject *value)
 }
 
 PyDoc_STRVAR(mod_TRAPX_doc,
-	     "TRAPX(value)\n\n"
+	     "TRAPX($module, value, /)\n--\n\n"
 	     "The action sending SIGSYS with value (0..65535) as the signal's\n"
 	     "si_errno; TRAPX(0) is TRAP.\n\n"
 	     ">>> hex(TRAPX(0x1234)), TRAPX(0) == TRAP\n"
@@ -94,7 +100,7 @@ static PyObject *mod_TRAPX(PyObject *mod, PyObject *value)
 	return action_with(value, "value", SCMP_ACT_TRAP);
 }
 
-PyDoc_STRVAR(mod_system_arch_doc, "system_arch()\n\n"
+PyDoc_STRVAR(mod_system_arch_doc, "system_arch($module, /)\n--\n\n"
 				  "The token of the native architecture.");
 
 static PyObject *mod_system_arch(PyObject *mod, PyObject *unused)
@@ -104,7 +110,7 @@ static PyObject *mod_system_arch(PyObject *mod, PyObject *unused)
 
 PyDoc_STRVAR(
 	mod_resolve_syscall_doc,
-	"resolve_syscall(arch, syscall)\n\n"
+	"resolve_syscall($module, arch, syscall, /)\n--\n\n"
 	"A name gives its number on arch (socketcall/ipc calls give the\n"
 	"multiplexer's number), or -1 if arch has no such syscall. A number gives\n"
 	"its name as bytes; unknown numbers raise ValueError.\n\n"
@@ -154,7 +160,7 @@ static PyObject *mod_resolve_syscall(PyObject *mod, PyObject *args)
 
 PyDoc_STRVAR(
 	mod_get_api_doc,
-	"get_api()\n\n"
+	"get_api($module, /)\n--\n\n"
 	"The API level: which kernel seccomp features the library will use.");
 
 static PyObject *mod_get_api(PyObject *mod, PyObject *unused)
@@ -164,7 +170,7 @@ static PyObject *mod_get_api(PyObject *mod, PyObject *unused)
 
 PyDoc_STRVAR(
 	mod_set_api_doc,
-	"set_api(level)\n\n"
+	"set_api($module, level, /)\n--\n\n"
 	"Force the API level (for testing): features above it are not used.");
 
 static PyObject *mod_set_api(PyObject *mod, PyObject *value)
@@ -182,7 +188,7 @@ static PyObject *mod_set_api(PyObject *mod, PyObject *value)
 }
 
 PyDoc_STRVAR(mod_version_doc,
-	     "version()\n\n"
+	     "version($module, /)\n--\n\n"
 	     "The library's version as a tuple (major, minor, micro).");
 
 static PyObject *mod_version(PyObject *mod, PyObject *unused)
@@ -195,7 +201,7 @@ static PyObject *mod_version(PyObject *mod, PyObject *unused)
 }
 
 PyDoc_STRVAR(mod_c_str_doc,
-	     "c_str(string)\n\n"
+	     "c_str($module, string, /)\n--\n\n"
 	     "The ASCII bytes of a str, as the library's calls take names.\n"
 	     "Kept from libseccomp's module for code that calls it.");
 

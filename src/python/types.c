@@ -174,7 +174,7 @@ static PyNumberMethods Arch_as_number = {
 
 PyDoc_STRVAR(
 	Arch_doc,
-	"Arch(arch=Arch.NATIVE)\n\n"
+	"Arch(arch=Arch.NATIVE)\n--\n\n"
 	"An architecture (ABI). The class attributes are the architecture tokens;\n"
 	"an instance is made from a token or a name ('x86_64', 'aarch64', ...),\n"
 	"Arch.NATIVE or no argument meaning the ABI this module was built for.\n"
@@ -319,7 +319,7 @@ static PyGetSetDef Arg_getset[] = {
 
 PyDoc_STRVAR(
 	Arg_doc,
-	"Arg(arg, op, datum_a, datum_b=0)\n\n"
+	"Arg(arg, op, datum_a, datum_b=0)\n--\n\n"
 	"A comparison of syscall argument number arg (0..5) for a rule:\n"
 	"op is NE, LT, LE, EQ, GE, GT (compare with datum_a) or MASKED_EQ\n"
 	"((argument & datum_a) == datum_b). Data are 64-bit; a negative datum\n"
@@ -453,7 +453,7 @@ static PyGetSetDef Notification_getset[] = {
 
 PyDoc_STRVAR(Notification_doc,
 	     "Notification(id, pid, flags, syscall, syscall_arch, syscall_ip, "
-	     "syscall_args)\n\n"
+	     "syscall_args)\n--\n\n"
 	     "A syscall a NOTIFY rule handed to this process, from\n"
 	     "SyscallFilter.receive_notify(). Read-only.");
 
@@ -570,7 +570,7 @@ static PyGetSetDef Response_getset[] = {
 
 PyDoc_STRVAR(
 	Response_doc,
-	"NotificationResponse(notify, val=0, error=0, flags=0)\n\n"
+	"NotificationResponse(notify, val=0, error=0, flags=0)\n--\n\n"
 	"The answer to a Notification for SyscallFilter.respond_notify(): the\n"
 	"syscall returns val, or fails with errno -error when error is nonzero.");
 
@@ -678,7 +678,7 @@ static PyGetSetDef Addfd_getset[] = {
 
 PyDoc_STRVAR(
 	Addfd_doc,
-	"NotificationAddfd(notify, flags, srcfd, newfd=0, newfd_flags=0)\n\n"
+	"NotificationAddfd(notify, flags, srcfd, newfd=0, newfd_flags=0)\n--\n\n"
 	"A descriptor of this process to install in the process that made the\n"
 	"Notification notify, for SyscallFilter.notify_addfd(): at the lowest\n"
 	"free number, or at newfd with flags ADDFD_FLAG_SETFD; ADDFD_FLAG_SEND\n"
