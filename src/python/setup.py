@@ -9,7 +9,9 @@
 builds seccomp.c against the libseccomp that pkg-config (or the default
 compiler paths) finds, linking libseccomp.so.2 dynamically. Needs
 setuptools (Debian: python3-setuptools) and the library's development
-files (Debian: libseccomp-dev, or this tree's make install)."""
+files (Debian: libseccomp-dev, or this tree's make install). pip install .
+at the top of the tree (pyproject.toml, ../../setup.py) builds the module
+with this tree's library compiled in instead."""
 
 import os
 import shlex

@@ -108,6 +108,9 @@ class TestInstall(unittest.TestCase):
         self.assertTrue(os.path.isfile(module), module)
         self.assertFalse(os.path.exists(os.path.join(
             self.staged(self.pyexecdir), "seccomp.la")))
+        # the stubs beside it, where type checkers look (PEP 561)
+        self.assertTrue(os.path.isfile(os.path.join(
+            self.staged(self.pyexecdir), "seccomp-stubs", "__init__.pyi")))
 
     def test_imports_from_module_dir(self):
         self.assertEqual(self.install.returncode, 0, self.install.stderr)
