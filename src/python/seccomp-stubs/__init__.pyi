@@ -134,7 +134,9 @@ KV_7_2: int
 
 class InvalidArgument(ValueError, RuntimeError):
     """EINVAL: a ValueError, and a RuntimeError as libseccomp's module
-    raised; .errno is set on the instances raised."""
+    raised. The module sets errno on the instances it raises (and on its
+    RuntimeErrors)."""
+    errno: int
 
 class Arch:
     NATIVE: ClassVar[int]

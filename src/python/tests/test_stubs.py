@@ -36,6 +36,10 @@ name: bytes = seccomp.resolve_syscall("x86_64", 0)
 version: tuple[int, int, int] = seccomp.version()
 program: memoryview = f.export_bpf_mem()
 f.export_pfc(1)
+try:
+    seccomp.Arch("no such architecture")
+except seccomp.InvalidArgument as exc:
+    code: int = exc.errno
 """
 
 BAD_PROGRAM = """
@@ -68,6 +72,15 @@ def body_names(body):
                 if alias.asname is not None:
                     names[alias.asname] = node
     return names
+
+
+def raised(cls):
+    """An exception of class cls as the module raises it."""
+    try:
+        seccomp.Arch("no such architecture")
+    except cls as exc:
+        return exc
+    raise AssertionError("no %s raised" % cls.__name__)
 
 
 def public(names):
@@ -127,6 +140,9 @@ class TestNames(unittest.TestCase):
                 self.assertIsInstance(cls, type)
                 members = body_names(self.stubs[name].body)
                 runtime = public(vars(cls))
+                if issubclass(cls, BaseException):
+                    # with the attributes the module sets on an instance
+                    runtime |= public(vars(raised(cls)))
                 self.assertEqual(sorted(runtime - public(members)), [],
                                  "not in the stubs")
                 self.assertEqual(sorted(public(members) - runtime), [],
