@@ -9,8 +9,9 @@ The extension is compiled from the sources alone: the library's C files
 (seccomp_la_SOURCES in src/python/Makefile.am), against include/seccomp.h
 made here from include/seccomp.h.in with the version of configure.ac's
 AC_INIT, as configure would make it. That header comes first on the
-include path, so neither a system seccomp.h (libseccomp-dev) nor a stale
-one of an earlier configure run is seen, and nothing links libseccomp.so:
+include path (before CPPFLAGS), so neither a system seccomp.h
+(libseccomp-dev), nor another one -I names, nor a stale one of an earlier
+configure run is seen, and nothing links libseccomp.so:
 a linker version script leaves PyInit_seccomp the module's only exported
 symbol, so the library's calls bind inside the module even where another
 libseccomp.so.2 is loaded.
@@ -85,8 +86,15 @@ class BuildExt(build_ext):
         script = os.path.join(gen, "seccomp.map")
         with open(script, "w", encoding="utf-8") as f:
             f.write("{ global: PyInit_seccomp; local: *; };\n")
+        # Before the first option, so before CPPFLAGS and CFLAGS from the
+        # environment too, whose -I would otherwise come first (after the
+        # compiler's name: CC may be "ccache gcc").
+        command = self.compiler.compiler_so
+        first = next((i for i, arg in enumerate(command)
+                      if arg.startswith("-")), len(command))
+        command[first:first] = ["-I" + gen,
+                                "-I" + os.path.join(TOP, "include")]
         for ext in self.extensions:
-            ext.include_dirs.insert(0, gen)
             ext.extra_link_args.append("-Wl,--version-script=" + script)
             ext.depends.append(os.path.join(gen, "seccomp.h"))
         super().build_extensions()
@@ -117,7 +125,6 @@ setup(
             os.path.join(TOP, "src")) if name.endswith(".h")] +
         ["src/python/module.h", "include/seccomp-syscalls.h",
          "include/seccomp.h.in"],
-        include_dirs=[os.path.join(TOP, "include")],
         extra_compile_args=["-fvisibility=hidden"],
     )],
     packages=["seccomp-stubs"],

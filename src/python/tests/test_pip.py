@@ -4,10 +4,11 @@
 """A copy of the source tree, spoiled the way a configured or earlier
 built tree can be (an include/seccomp.h that must not be used, a build/
 directory with a module newer than the sources), is installed with
-pip install --no-build-isolation --no-index into a new virtual environment
-of this interpreter (python3 -m venv --system-site-packages: its
-setuptools, and wheel, from Debian's wheels if it has none). Then, in that
-environment, from another directory and with PYTHONPATH unset:
+pip install --no-build-isolation --no-index, CPPFLAGS naming a directory
+with another seccomp.h that must not be used, into a new virtual
+environment of this interpreter (python3 -m venv --system-site-packages:
+its setuptools, and wheel, from Debian's wheels if it has none). Then, in
+that environment, from another directory and with PYTHONPATH unset:
 
 - seccomp is the module pip installed, maps no libseccomp.so and needs
   none (ldd), exports only PyInit_seccomp, reports this tree's version and
@@ -202,8 +203,16 @@ class TestPipInstall(unittest.TestCase):
 
     @classmethod
     def pip_install(cls):
+        # a header elsewhere that CPPFLAGS names must not be used either
+        foreign = os.path.join(cls.tmp.name, "foreign")
+        os.makedirs(foreign, exist_ok=True)
+        with open(os.path.join(foreign, "seccomp.h"), "w") as f:
+            f.write('#error "the seccomp.h of CPPFLAGS was used"\n')
+        env = clean_env(CPPFLAGS=("-I" + foreign + " " +
+                                  os.environ.get("CPPFLAGS", "")).strip())
         res = run([cls.python, "-m", "pip", "install", "--no-build-isolation",
-                   "--no-index", "--no-deps", "-v", "."], cwd=cls.tree)
+                   "--no-index", "--no-deps", "-v", "."], cwd=cls.tree,
+                  env=env)
         if res.returncode != 0:
             raise AssertionError("pip install failed:\n" + res.stdout[-6000:])
         return res.stdout
