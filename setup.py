@@ -112,8 +112,7 @@ BUILD = temporary_build_dir()
 setup(
     name="seccomp",
     version=".".join(VERSION),
-    description="Python bindings for libseccomp (this tree's library "
-    "linked in)",
+    description="Python bindings for libseccomp, the library compiled in",
     long_description=read("src", "python", "README.md"),
     long_description_content_type="text/markdown",
     license="LGPL-2.1-only",
@@ -126,6 +125,8 @@ setup(
         ["src/python/module.h", "include/seccomp-syscalls.h",
          "include/seccomp.h.in"],
         extra_compile_args=["-fvisibility=hidden"],
+        # the hardening of the autotools build (configure's HARDEN_LDFLAGS)
+        extra_link_args=["-Wl,-z,relro", "-Wl,-z,now", "-Wl,-z,noexecstack"],
     )],
     packages=["seccomp-stubs"],
     package_dir={"seccomp-stubs": "src/python/seccomp-stubs"},
