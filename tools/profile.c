@@ -139,7 +139,7 @@ struct step {
 	size_t idx;
 };
 
-#define PATH_MAX_STEPS 5
+#define PATH_MAX_STEPS 8
 
 struct path {
 	struct step s[PATH_MAX_STEPS];
@@ -1929,13 +1929,14 @@ static int build_abis(const struct profile *p, const struct profile_opts *o,
 		return fail(p, d, &at,
 			    "the library refuses this default action");
 	}
-	for (i = 0; i < narch && rc == 0; i++) {
+	for (i = 0; i < narch; i++)
 		native |= arches[i] == seccomp_arch_native();
+	/* first: an ABI of the other byte order cannot join this one */
+	if (!native)
+		rc = seccomp_arch_remove(ctx, SCMP_ARCH_NATIVE);
+	for (i = 0; i < narch && rc == 0; i++)
 		if (seccomp_arch_exist(ctx, arches[i]) != 0)
 			rc = seccomp_arch_add(ctx, arches[i]);
-	}
-	if (rc == 0 && !native)
-		rc = seccomp_arch_remove(ctx, SCMP_ARCH_NATIVE);
 	if (rc < 0) {
 		fail(p, d, &root, "cannot set the filter's ABIs: %s",
 		     strerror(-rc));
