@@ -47,12 +47,14 @@ static bool cmp_holds(const struct scmp_arg_cmp *c, const uint64_t *args,
 
 /*
  * The first rule that holds for @d and returns @action, among those whose
- * name is @nr on the ABI (maybe a pseudo number) or @d->nr itself.
+ * name is @nr on the ABI (maybe a pseudo number) or @d->nr itself; with
+ * @any_args, whatever its conditions say.
  */
 static const struct profile_rule *responsible(const struct profile *p,
 					      uint32_t token, int nr,
 					      const struct seccomp_data *d,
-					      uint32_t action, bool strict_mux)
+					      uint32_t action, bool strict_mux,
+					      bool any_args)
 {
 	const uint64_t *args = (const uint64_t *)d->args;
 	const struct profile_rule *r;
@@ -75,7 +77,7 @@ static const struct profile_rule *responsible(const struct profile *p,
 		for (k = 0; k < r->cnt && cmp_holds(&r->cmp[k], args, wide);
 		     k++)
 			;
-		if (k == r->cnt)
+		if (k == r->cnt || any_args)
 			return r;
 	}
 	return NULL;
@@ -252,7 +254,14 @@ static void explain_call(const struct profile *p, struct bpf_sim_prog *prog,
 		return;
 	v->action = res.action;
 	v->r = responsible(p, v->a->token, name_nr, data, res.action,
-			   strict_mux);
+			   strict_mux, false);
+	/*
+	 * Through a multiplexer the filter cannot see the call's arguments:
+	 * the rule that decides may be one whose conditions were dropped.
+	 */
+	if (v->r == NULL && v->mux != NULL && res.action != p->def_action)
+		v->r = responsible(p, v->a->token, name_nr, data, res.action,
+				   strict_mux, true);
 	if (v->r != NULL)
 		v->reason = "entry";
 	else if (res.action == p->def_action)
