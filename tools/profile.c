@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* OCI/Docker seccomp profiles: read (jansson), resolve, build a filter. */
+/* OCI/Docker and Firecracker seccomp profiles: read, resolve, build. */
 
 /*
  * The profile format is the OCI runtime-spec's linux.seccomp with moby's
- * additions. Resolution follows moby's setupSeccomp() and runc's
+ * additions, or Firecracker's seccompiler JSON (resolve_fc(), below, says
+ * how it is read). Resolution of the first follows moby's setupSeccomp() and runc's
  * InitSeccomp() (see profile.h):
  *  - ABIs: "architectures", or the archMap entry of the host's ABI (itself
  *    and its subArchitectures); both present is an error, as in moby;

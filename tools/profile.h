@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* OCI/Docker seccomp profiles: read (jansson), resolve, build a filter. */
+/* OCI/Docker and Firecracker seccomp profiles: read, resolve, build. */
 
 /*
  * Shared by scmp_profile, the benchmark (bench/workload.c) and the tests,
@@ -9,7 +9,8 @@
  * Three steps:
  *  - profile_read() parses the file and keeps it, so that every later
  *    complaint can name a line and column;
- *  - profile_resolve() applies what Docker (moby) and runc do for one
+ *  - profile_resolve() reads a Firecracker file as seccompiler does, or
+ *    applies to an OCI profile what Docker (moby) and runc do for one
  *    host: archMap or architectures, includes/excludes on capabilities,
  *    arches and minKernel, errnoRet and defaultErrnoRet, the operators;
  *    it yields a flat list of rules (one per name, conditions ANDed,
