@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "profile.h"
 #include "workload.h"
 
@@ -108,16 +106,6 @@ static void workload_free(struct workload *w)
 	free(w->rules);
 }
 
-/* A member's value if it is a non-negative integer, else 0. */
-static uint64_t num_u(const json_t *obj, const char *key)
-{
-	const json_t *v = json_object_get(obj, key);
-
-	return json_is_integer(v) && json_integer_value(v) >= 0 ?
-		       (uint64_t)json_integer_value(v) :
-		       0;
-}
-
 /*
  * An OCI/moby profile as runc applies it on an amd64 host for a container
  * with the capability set @caps (tools/profile.c), minKernel taken as
@@ -170,111 +158,47 @@ static int load_oci(struct workload *w, const char *dir, const char *file,
 	return 0;
 }
 
-static int fc_action(const json_t *v, uint32_t *out)
-{
-	const char *s = json_string_value(v);
-
-	if (s != NULL) {
-		if (strcmp(s, "allow") == 0)
-			*out = SCMP_ACT_ALLOW;
-		else if (strcmp(s, "trap") == 0)
-			*out = SCMP_ACT_TRAP;
-		else if (strcmp(s, "log") == 0)
-			*out = SCMP_ACT_LOG;
-		else if (strcmp(s, "kill_process") == 0)
-			*out = SCMP_ACT_KILL_PROCESS;
-		else if (strcmp(s, "kill_thread") == 0 ||
-			 strcmp(s, "kill") == 0)
-			*out = SCMP_ACT_KILL;
-		else
-			return -EINVAL;
-		return 0;
-	}
-	if (json_is_integer(json_object_get(v, "errno"))) {
-		*out = SCMP_ACT_ERRNO((uint32_t)num_u(v, "errno"));
-		return 0;
-	}
-	if (json_is_integer(json_object_get(v, "trace"))) {
-		*out = SCMP_ACT_TRACE((uint32_t)num_u(v, "trace"));
-		return 0;
-	}
-	return -EINVAL;
-}
-
 /*
- * One thread's filter of a seccompiler (Firecracker) file. Rules of one
- * syscall are ORed, a rule's conditions ANDed. A "dword" condition tests
- * only the low 32 bits of the argument, exactly what MASKED_EQ with the
- * mask 0xffffffff (or the condition's own mask cut to 32 bits) does; other
- * operators on a dword fall back to 64-bit comparisons (none occur).
+ * One thread's filter of a Firecracker (seccompiler) file, read by
+ * tools/profile.c for ABI @arch: rules of one syscall ORed, a rule's
+ * conditions ANDed, a "dword" condition on the low 32 bits of the
+ * argument (MASKED_EQ).
  */
-static int load_fc(struct workload *w, const json_t *doc, const char *thread)
+static int load_fc(struct workload *w, const char *dir, const char *file,
+		   const char *thread, uint32_t arch)
 {
-	const json_t *t = json_object_get(doc, thread);
-	const json_t *rules, *r, *args, *a, *op;
-	struct scmp_arg_cmp cmp[WORKLOAD_ARGS];
-	const char *type, *opname;
-	uint32_t action;
-	uint64_t val, mask;
-	size_t i, k;
-	unsigned int n;
-	bool dword;
+	struct profile_opts opts = {
+		.host_arch = arch,
+		.arches = &arch,
+		.narch = 1,
+		.kernel = PROFILE_KERNEL_ANY,
+		.format = PROFILE_FORMAT_FIRECRACKER,
+		.filter = thread,
+	};
+	struct profile_diag d;
+	struct profile p;
+	char path[4096];
+	size_t i;
+	int rc;
 
-	if (t == NULL ||
-	    fc_action(json_object_get(t, "default_action"), &w->def) < 0 ||
-	    fc_action(json_object_get(t, "filter_action"), &action) < 0)
-		return -EINVAL;
-	rules = json_object_get(t, "filter");
-	if (!json_is_array(rules))
-		return -EINVAL;
-	json_array_foreach(rules, i, r) {
-		args = json_object_get(r, "args");
-		n = 0;
-		json_array_foreach(args, k, a) {
-			op = json_object_get(a, "op");
-			type = json_string_value(json_object_get(a, "type"));
-			dword = type == NULL || strcmp(type, "qword") != 0;
-			val = num_u(a, "val");
-			if (n == WORKLOAD_ARGS || op == NULL)
-				return -EINVAL;
-			cmp[n].arg = (unsigned int)num_u(a, "index");
-			cmp[n].datum_b = 0;
-			opname = json_string_value(op);
-			if (json_is_object(op) &&
-			    json_object_get(op, "masked_eq") != NULL) {
-				mask = num_u(op, "masked_eq");
-				if (dword)
-					mask &= 0xffffffffULL;
-				cmp[n].op = SCMP_CMP_MASKED_EQ;
-				cmp[n].datum_a = mask;
-				cmp[n].datum_b = val & mask;
-			} else if (opname == NULL) {
-				return -EINVAL;
-			} else if (strcmp(opname, "eq") == 0 && dword) {
-				cmp[n].op = SCMP_CMP_MASKED_EQ;
-				cmp[n].datum_a = 0xffffffffULL;
-				cmp[n].datum_b = val & 0xffffffffULL;
-			} else {
-				static const char *const names[] = {
-					"", "ne", "lt", "le", "eq", "ge", "gt",
-				};
-				unsigned int o;
-
-				for (o = 1; o < 7; o++)
-					if (strcmp(opname, names[o]) == 0)
-						break;
-				if (o == 7)
-					return -EINVAL;
-				cmp[n].op = (enum scmp_compare)o;
-				cmp[n].datum_a = val;
-			}
-			n++;
-		}
-		if (json_string_value(json_object_get(r, "syscall")) == NULL)
-			return -EINVAL;
-		rule_push(w, json_string_value(json_object_get(r, "syscall")),
-			  action, cmp, n);
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	rc = profile_read(path, &p, &d);
+	if (rc == 0)
+		rc = profile_resolve(&p, &opts, &d);
+	if (rc < 0) {
+		if (rc == -EINVAL)
+			fprintf(stderr, "bench: %s:%d:%d: %s\n", path, d.line,
+				d.column, d.msg);
+		else
+			fprintf(stderr, "bench: %s: %s\n", path, strerror(-rc));
+		profile_free(&p);
+		return rc;
 	}
+	w->def = p.def_action;
+	for (i = 0; i < p.cnt; i++)
+		rule_push(w, p.rules[i].name, p.rules[i].action, p.rules[i].cmp,
+			  p.rules[i].cnt);
+	profile_free(&p);
 	return 0;
 }
 
@@ -381,20 +305,6 @@ static void load_synthetic(struct workload_set *set, struct workload *w,
 	free(pool);
 }
 
-static json_t *load_json(const char *dir, const char *file)
-{
-	char path[4096];
-	json_error_t err;
-	json_t *doc;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	doc = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
-	if (doc == NULL)
-		fprintf(stderr, "bench: %s:%d:%d: %s\n", path, err.line,
-			err.column, err.text);
-	return doc;
-}
-
 /* clang-format off */
 /* Default capability sets of a container started without --cap-add:
  * Docker's is profile_docker_caps. */
@@ -414,19 +324,12 @@ int workload_load_all(struct workload_set *set)
 	static const size_t scale[] = { 1000, 2000, 5000, 20000 };
 	static const char docker[] = "docker-default-seccomp.json";
 	static const char podman[] = "containers-common-seccomp.json";
-	json_t *fc64, *fca64;
+	static const char fc64[] = "firecracker-x86_64-musl-seccomp.json";
+	static const char fca64[] = "firecracker-aarch64-musl-seccomp.json";
 	struct workload *w;
 	char id[48], title[128], path[4096];
 	size_t i;
 	int rc;
-
-	fc64 = load_json(set->data, "firecracker-x86_64-musl-seccomp.json");
-	fca64 = load_json(set->data, "firecracker-aarch64-musl-seccomp.json");
-	if (fc64 == NULL || fca64 == NULL) {
-		json_decref(fc64);
-		json_decref(fca64);
-		return -EINVAL;
-	}
 
 	w = workload_new(set, "docker", "Docker default", 0);
 	rc = load_oci(w, set->data, docker, profile_docker_caps, set);
@@ -461,7 +364,7 @@ int workload_load_all(struct workload_set *set)
 		snprintf(id, sizeof(id), "fc-x86_64-%s", threads[i]);
 		snprintf(title, sizeof(title), "Firecracker %s", threads[i]);
 		w = workload_new(set, id, title, 0);
-		rc |= load_fc(w, fc64, threads[i]);
+		rc |= load_fc(w, set->data, fc64, threads[i], SCMP_ARCH_X86_64);
 	}
 	for (i = 0; i < 3; i++) {
 		snprintf(id, sizeof(id), "fc-aarch64-%s", threads[i]);
@@ -469,7 +372,8 @@ int workload_load_all(struct workload_set *set)
 		w = workload_new(set, id, title, 0);
 		workload_arches(w, a64, 1);
 		w->drop_native = true;
-		rc |= load_fc(w, fca64, threads[i]);
+		rc |= load_fc(w, set->data, fca64, threads[i],
+			      SCMP_ARCH_AARCH64);
 	}
 	/* systemd loads one filter per arch; its default kills the process */
 	w = workload_new(set, "systemd", "systemd 252 @system-service",
@@ -484,8 +388,6 @@ int workload_load_all(struct workload_set *set)
 		w = workload_new(set, id, title, SCMP_ACT_ERRNO(1));
 		load_synthetic(set, w, scale[i]);
 	}
-	json_decref(fc64);
-	json_decref(fca64);
 	if (rc != 0)
 		fprintf(stderr, "bench: a policy has an unexpected form\n");
 	return rc != 0 ? -EINVAL : 0;

@@ -121,7 +121,7 @@ for mode in --strict --strict-mux; do
 	check "deny$mode" "$tmp/out" <<EOF
 x86_64 socket (41): SCMP_ACT_ERRNO(1): syscalls[0] at line 5 (socket)
 x86 socket (359): SCMP_ACT_ERRNO(1): syscalls[0] at line 5 (socket)
-x86 socket through socketcall (102, call 1): SCMP_ACT_ERRNO(1): no single entry matches these arguments
+x86 socket through socketcall (102, call 1): SCMP_ACT_ERRNO(1): syscalls[0] at line 5 (socket)
 EOF
 	check "deny-warning$mode" "$tmp/err" <<EOF
 $g:5:3: warning: x86: socket's argument checks do not apply to socketcall(2) (SYS_SOCKET, 1): its arguments are in memory; the call takes the rule's action unchecked, stricter than the default

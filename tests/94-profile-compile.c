@@ -15,6 +15,8 @@
  *    library's PFC of the filter tools/profile.c builds, -f c compiles
  *    (with $CC) to the same instructions, -f dot has one node per
  *    instruction and names syscalls, --stats names the program's length;
+ *  - compile --filter NAME --arch ABI of each Firecracker filter (vmm,
+ *    api, vcpu; x86_64 and aarch64) makes bench's program of it;
  *  - --kernel and --caps change what the profile means: with kernel 4.4
  *    ptrace takes the default action (Docker allows it from 4.8), with
  *    CAP_SYS_ADMIN clone3 is allowed instead of failing with ENOSYS.
@@ -401,6 +403,56 @@ static uint32_t action_of(const struct env *e, const char *file,
 	return res.action;
 }
 
+/*
+ * Firecracker's filters, by name: the program of compile --filter is the
+ * one bench builds from the workload (both read the file through
+ * tools/profile.c, bench rule by rule through the API).
+ */
+static void check_firecracker(struct env *e)
+{
+	static const char *const threads[] = { "vmm", "api", "vcpu" };
+	static const char *const abis[] = { "x86_64", "aarch64" };
+	struct bpf_sim_prog tool = { 0 }, bench = { 0 };
+	struct compile_case c = { 0 };
+	const char *extra[2] = { NULL, NULL };
+	char bpf[512], id[64], file[96], filter[64];
+	struct workload *w;
+	size_t i, k;
+
+	snprintf(bpf, sizeof(bpf), "%s/fc.bpf", e->tmp);
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < 3; i++) {
+			snprintf(id, sizeof(id), "fc-%s-%s", abis[k],
+				 threads[i]);
+			snprintf(file, sizeof(file),
+				 "firecracker-%s-musl-seccomp.json", abis[k]);
+			snprintf(filter, sizeof(filter), "--filter=%s",
+				 threads[i]);
+			extra[0] = filter;
+			c.workload = id;
+			c.file = file;
+			c.arches = abis[k];
+			c.caps = "none";
+			w = find_workload(e, id);
+			if (w != NULL)
+				workload_resolve(&e->set, w);
+			EXPECT(compile(e, file, abis[k], "none", extra, bpf,
+				       NULL),
+			       0);
+			EXPECT(bpf_sim_load_file(&tool, bpf, 0), 0);
+			if (w == NULL || bench_program(w, &bench) < 0 ||
+			    tool.len == 0) {
+				printf("FAIL %s: no program to compare\n", id);
+				test_failures++;
+			} else {
+				compare_programs(&c, w, &tool, &bench);
+			}
+			bpf_sim_free(&tool);
+			bpf_sim_free(&bench);
+			unlink(bpf);
+		}
+}
+
 static void check_host(const struct env *e)
 {
 	static const char *const old[] = { "--kernel=4.4", NULL };
@@ -453,6 +505,7 @@ int main(void)
 		workload_resolve(&e.set, find_workload(&e, cases[i].workload));
 		check_case(&e, &cases[i]);
 	}
+	check_firecracker(&e);
 	check_host(&e);
 	workload_set_free(&e.set);
 	snprintf(probe, sizeof(probe), "rm -rf '%s'", e.tmp);

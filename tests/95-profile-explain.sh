@@ -128,6 +128,37 @@ check clone-newuser --arch=x86_64 "$docker" clone 0x10000000 <<EOF
 x86_64 clone (56): SCMP_ACT_ERRNO(1): default action
 EOF
 
+# The same calls with constants, and a syscall by its number (x86_64's
+# 165 is mount; on x86 mount is 21)
+check socket-af-vsock-const --arch=x86_64 "$docker" socket AF_VSOCK <<EOF
+x86_64 socket (41): SCMP_ACT_ERRNO(1): default action
+EOF
+
+check socket-af-nfc-const --arch=x86_64 "$docker" socket AF_NFC 'SOCK_STREAM|SOCK_CLOEXEC' <<EOF
+x86_64 socket (41): SCMP_ACT_ALLOW: syscalls[3] at line 452 (socket)
+EOF
+
+check clone-newuser-const --arch=x86_64 "$docker" clone 'CLONE_NEWUSER|CLONE_NEWNS' <<EOF
+x86_64 clone (56): SCMP_ACT_ERRNO(1): default action
+EOF
+
+check clone-thread-const --arch=x86_64 "$docker" clone 'CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|CLONE_THREAD|CLONE_SYSVSEM|CLONE_SETTLS|CLONE_PARENT_SETTID|CLONE_CHILD_CLEARTID' <<EOF
+x86_64 clone (56): SCMP_ACT_ALLOW: syscalls[18] at line 669 (clone)
+EOF
+
+check mount-by-number --arch=x86_64,x86 "$docker" 165 <<EOF
+x86_64 mount (165): SCMP_ACT_ERRNO(1): default action
+x86 mount (21): SCMP_ACT_ERRNO(1): default action
+EOF
+
+check mount-by-number-sys-admin --arch=amd64 --caps=sys_admin "$docker" 165 <<EOF
+x86_64 mount (165): SCMP_ACT_ALLOW: syscalls[17] at line 633 (bpf, clone, clone3, fanotify_init, ... 26 names)
+EOF
+
+check personality-const --arch=x86_64 "$docker" personality PER_LINUX32 <<EOF
+x86_64 personality (135): SCMP_ACT_ALLOW: syscalls[6] at line 491 (personality)
+EOF
+
 check personality --arch=x86_64 "$docker" personality 8 <<EOF
 x86_64 personality (135): SCMP_ACT_ALLOW: syscalls[6] at line 491 (personality)
 EOF

@@ -186,6 +186,188 @@ expect bad-kvermax-member 2 \
 {$good, "kvermax": "six"}
 EOF
 
+# Unknown keys: a warning with the position of the key and the name
+# meant; an error under --strict, and always where ignoring the key could
+# let through what the profile meant to refuse.
+expect unknown-root-key 0 \
+	'p.json:3:2: warning: unknown key "sycalls" (did you mean "syscalls"?); ignored' <<EOF
+{$good,
+ "syscalls": [],
+ "sycalls": [{"names": ["read"], "action": "SCMP_ACT_ALLOW"}]}
+EOF
+expect unknown-root-key-strict 2 \
+	'p.json:2:2: error: unknown key "sycalls" (did you mean "syscalls"?)' \
+	--strict <<EOF
+{$good,
+ "sycalls": [{"names": ["read"], "action": "SCMP_ACT_ALLOW"}]}
+EOF
+expect unknown-key-far 0 \
+	'p.json:1:76: warning: unknown key "x-vendor"; ignored' <<EOF
+{$good, "x-vendor": 1}
+EOF
+expect unknown-archmap-key 0 \
+	'p.json:3:4: warning: archMap[0]: unknown key "subArchitecture" (did you mean "subArchitectures"?); ignored' <<EOF
+{"defaultAction": "SCMP_ACT_ERRNO", "archMap": [
+  {"architecture": "SCMP_ARCH_X86_64",
+   "subArchitecture": ["SCMP_ARCH_X86"]}]}
+EOF
+expect unknown-entry-key-allow 2 \
+	'p.json:3:4: error: syscalls[0]: unknown key "arg" (did you mean "args"?): the entry lets more through than the default action' <<EOF
+{$good,
+ "syscalls": [{"names": ["clone"], "action": "SCMP_ACT_ALLOW",
+   "arg": [{"index": 0, "value": 268435456, "op": "SCMP_CMP_MASKED_EQ"}]}]}
+EOF
+expect unknown-includes-key-allow 2 \
+	'p.json:3:17: error: syscalls[0].includes: unknown key "cap" (did you mean "caps"?): the entry lets more through' <<EOF
+{$good,
+ "syscalls": [{"names": ["mount"], "action": "SCMP_ACT_ALLOW",
+   "includes": {"cap": ["CAP_SYS_ADMIN"]}}]}
+EOF
+expect unknown-entry-key-deny 0 \
+	'p.json:3:4: warning: syscalls[0]: unknown key "coment" (did you mean "comment"?); ignored' <<EOF
+{"defaultAction": "SCMP_ACT_ALLOW", "architectures": ["SCMP_ARCH_X86_64"],
+ "syscalls": [{"names": ["mount"], "action": "SCMP_ACT_ERRNO",
+   "coment": "no mounts"}]}
+EOF
+expect unknown-arg-key 2 \
+	'p.json:3:17: error: syscalls[0].args[0]: unknown key "vaule" (did you mean "value"?): ignoring it would change what the condition tests' <<EOF
+{"defaultAction": "SCMP_ACT_ALLOW", "architectures": ["SCMP_ARCH_X86_64"],
+ "syscalls": [{"names": ["socket"], "action": "SCMP_ACT_ERRNO", "args": [
+   {"index": 0, "vaule": 40, "op": "SCMP_CMP_EQ"}]}]}
+EOF
+expect comment-not-string 0 \
+	'p.json:2:74: warning: syscalls[0].comment: must be a string; ignored' <<EOF
+{$good,
+ "syscalls": [{"names": ["read"], "action": "SCMP_ACT_ALLOW", "comment": 5}]}
+EOF
+expect comment-not-string-strict 2 \
+	'p.json:2:74: error: syscalls[0].comment: must be a string' --strict <<EOF
+{$good,
+ "syscalls": [{"names": ["read"], "action": "SCMP_ACT_ALLOW", "comment": 5}]}
+EOF
+expect listener-path-not-string 0 \
+	'p.json:1:92: warning: listenerPath: must be a string; ignored' <<EOF
+{$good, "listenerPath": []}
+EOF
+
+# Firecracker (seccompiler) files
+fc_good='"default_action": "trap", "filter_action": "allow"'
+expect fc-several-filters 2 \
+	'p.json:1:1: error: a Firecracker file of 2 filters (vmm, vcpu): pick one with --filter' <<EOF
+{"vmm": {$fc_good, "filter": []}, "vcpu": {$fc_good, "filter": []}}
+EOF
+expect fc-unknown-filter 2 \
+	'p.json:1:1: error: no filter "api" (the file has vmm, vcpu)' --filter api <<EOF
+{"vmm": {$fc_good, "filter": []}, "vcpu": {$fc_good, "filter": []}}
+EOF
+expect fc-filter-on-oci 2 \
+	'p.json:1:1: error: --filter "vcpu": not a Firecracker file' --filter vcpu <<EOF
+{$good}
+EOF
+expect fc-as-oci 2 'p.json:1:1: error: "defaultAction" is missing' \
+	--input oci <<EOF
+{"vmm": {$fc_good, "filter": []}}
+EOF
+expect fc-unknown-action 2 \
+	'p.json:2:21: error: vmm.default_action: unknown action: one of "allow"' <<EOF
+{"vmm": {
+  "default_action": "kill", "filter_action": "allow", "filter": []}}
+EOF
+expect fc-errno-too-big 2 \
+	'p.json:1:63: error: vmm.filter_action.errno: must be an integer from 0 to 65535' <<EOF
+{"vmm": {"default_action": "trap", "filter_action": {"errno": 70000}, "filter": []}}
+EOF
+expect fc-same-actions 2 \
+	'p.json:1:54: error: vmm.filter_action: the same as default_action' <<EOF
+{"vmm": {"default_action": "allow", "filter_action": "allow", "filter": []}}
+EOF
+expect fc-no-filter 2 'p.json:1:9: error: vmm: "filter" is missing' <<EOF
+{"vmm": {$fc_good}}
+EOF
+expect fc-no-syscall 2 'p.json:2:3: error: vmm.filter[0]: "syscall" is missing' <<EOF
+{"vmm": {$fc_good, "filter": [
+  {"args": [{"index": 0, "type": "dword", "op": "eq", "val": 1}]}]}}
+EOF
+expect fc-empty-args 2 \
+	'p.json:2:32: error: vmm.filter[0].args: empty: leave it out' <<EOF
+{"vmm": {$fc_good, "filter": [
+  {"syscall": "ioctl", "args": []}]}}
+EOF
+expect fc-no-type 2 \
+	'p.json:2:4: error: vmm.filter[0].args[0]: "type" must be "dword" or "qword"' <<EOF
+{"vmm": {$fc_good, "filter": [{"syscall": "ioctl", "args": [
+   {"index": 1, "op": "eq", "val": 1}]}]}}
+EOF
+expect fc-bad-type 2 \
+	'p.json:2:25: error: vmm.filter[0].args[0].type: "type" must be "dword" or "qword"' <<EOF
+{"vmm": {$fc_good, "filter": [{"syscall": "ioctl", "args": [
+   {"index": 1, "type": "word", "op": "eq", "val": 1}]}]}}
+EOF
+expect fc-bad-op 2 \
+	'p.json:2:40: error: vmm.filter[0].args[0].op: "op" must be one of' <<EOF
+{"vmm": {$fc_good, "filter": [{"syscall": "ioctl", "args": [
+   {"index": 1, "type": "qword", "op": "in", "val": 1}]}]}}
+EOF
+expect fc-index-6 2 \
+	'p.json:2:14: error: vmm.filter[0].args[0].index: argument index 6' <<EOF
+{"vmm": {$fc_good, "filter": [{"syscall": "ioctl", "args": [
+   {"index": 6, "type": "qword", "op": "eq", "val": 1}]}]}}
+EOF
+expect fc-dword-too-big 2 \
+	'p.json:2:53: error: vmm.filter[0].args[0].val: 4294967296 does not fit a dword' <<EOF
+{"vmm": {$fc_good, "filter": [{"syscall": "ioctl", "args": [
+   {"index": 1, "type": "dword", "op": "eq", "val": 4294967296}]}]}}
+EOF
+expect fc-mask-outside 2 \
+	'p.json:2:67: error: vmm.filter[0].args[0].val: bits outside the mask: the condition never holds' <<EOF
+{"vmm": {$fc_good, "filter": [{"syscall": "ioctl", "args": [
+   {"index": 1, "type": "qword", "op": {"masked_eq": 255}, "val": 256}]}]}}
+EOF
+expect fc-dword-lt-64bit 2 \
+	'p.json:2:40: error: vmm.filter[0].args[0].op: "lt" on a dword' \
+	--arch x86_64 <<EOF
+{"vmm": {$fc_good, "filter": [{"syscall": "ioctl", "args": [
+   {"index": 1, "type": "dword", "op": "lt", "val": 3}]}]}}
+EOF
+expect fc-unknown-rule-key 2 \
+	'p.json:2:24: error: vmm.filter[0]: unknown key "arg" (did you mean "args"?): the entry lets more through' <<EOF
+{"vmm": {$fc_good, "filter": [
+  {"syscall": "ioctl", "arg": [{"index": 1, "type": "dword", "op": "eq", "val": 3}]}]}}
+EOF
+expect fc-unknown-cond-key 2 \
+	'p.json:2:56: error: vmm.filter[0].args[0]: unknown key "mask"' <<EOF
+{"vmm": {$fc_good, "filter": [{"syscall": "ioctl", "args": [
+   {"index": 1, "type": "dword", "op": "eq", "val": 3, "mask": 1}]}]}}
+EOF
+expect fc-unknown-filter-key 0 \
+	'p.json:1:62: warning: vmm: unknown key "comment"; ignored' <<EOF
+{"vmm": {$fc_good, "comment": "x", "filter": []}}
+EOF
+expect fc-unknown-syscall 0 \
+	'p.json:2:15: warning: no ABI has a syscall "frobnicate"; skipped' <<EOF
+{"vmm": {$fc_good, "filter": [
+  {"syscall": "frobnicate"}, {"syscall": "read"}]}}
+EOF
+expect fc-malformed 2 'p.json:2:0: error: malformed JSON' <<EOF
+{"vmm": {$fc_good, "filter": [
+EOF
+
+# More options
+echo "{$good}" >"$tmp/p.json"
+for bad in "--input yaml" "--stats=xml" "--stats=json -o -" "--arch amd46" \
+	"--caps SYS_ADMN" "--caps CAP_" "--caps nonE,x" "--filter"; do
+	# shellcheck disable=SC2086
+	"$tool" compile $bad "$tmp/p.json" >/dev/null 2>"$tmp/err"
+	got=$?
+	if [ $got != 2 ] || [ ! -s "$tmp/err" ]; then
+		echo "FAIL compile $bad: exit status $got, want 2 and a message"
+		failed=$((failed + 1))
+	else
+		echo "ok   compile $bad: $(head -n 1 "$tmp/err")"
+		passed=$((passed + 1))
+	fi
+done
+
 # A profile that cannot be read, and explain's own input.
 rm -f "$tmp/none.json"
 if "$tool" compile -o "$tmp/out" "$tmp/none.json" 2>"$tmp/err"; then
@@ -198,7 +380,12 @@ else
 	passed=$((passed + 1))
 fi
 echo "{$good}" >"$tmp/p.json"
-for args in "frobnicate" "read notanumber" "read 1 2 3 4 5 6 7"; do
+for args in "frobnicate" "read notanumber" "read 1 2 3 4 5 6 7" \
+	"99999999999" "-1" "0x" "read AF_FOO" "read AF_INET|" "read |1" \
+	"read 1||2" "read af_inet" "read 1e3" "--expect MAYBE read" \
+	"--expect ALLOW(1) read" "--expect ERRNO(x) read" \
+	"--expect ERRNO(65536) read" "--expect= read" \
+	"--arch mips socket 1 SOCK_STREAM" "--json=1 read"; do
 	# shellcheck disable=SC2086
 	"$tool" explain "$tmp/p.json" $args >/dev/null 2>"$tmp/err"
 	got=$?

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* OCI/Docker seccomp profiles: read (jansson), resolve, build a filter. */
+/* OCI/Docker and Firecracker seccomp profiles: read, resolve, build. */
 
 /*
  * The profile format is the OCI runtime-spec's linux.seccomp with moby's
- * additions. Resolution follows moby's setupSeccomp() and runc's
+ * additions, or Firecracker's seccompiler JSON (resolve_fc(), below, says
+ * how it is read). Resolution of the first follows moby's setupSeccomp() and runc's
  * InitSeccomp() (see profile.h):
  *  - ABIs: "architectures", or the archMap entry of the host's ABI (itself
  *    and its subArchitectures); both present is an error, as in moby;
@@ -98,6 +99,7 @@ static const char *const all_caps[] = {
 	"CAP_PERFMON",
 	"CAP_BPF",
 	"CAP_CHECKPOINT_RESTORE",
+	NULL,
 };
 
 /*
@@ -138,7 +140,7 @@ struct step {
 	size_t idx;
 };
 
-#define PATH_MAX_STEPS 5
+#define PATH_MAX_STEPS 8
 
 struct path {
 	struct step s[PATH_MAX_STEPS];
@@ -157,6 +159,19 @@ static struct path path_of(unsigned int n, ...)
 		p.s[i].idx = va_arg(ap, size_t);
 	}
 	va_end(ap);
+	return p;
+}
+
+/* A path one step longer. */
+static struct path sub(const struct path *base, const char *key, size_t idx)
+{
+	struct path p = *base;
+
+	if (p.n < PATH_MAX_STEPS) {
+		p.s[p.n].key = key;
+		p.s[p.n].idx = idx;
+		p.n++;
+	}
 	return p;
 }
 
@@ -184,9 +199,12 @@ static size_t value_len(const char *t, size_t len, json_t **value)
 	return (size_t)err.position;
 }
 
-/* From the container at @i, the offset of its member or element @s. */
+/*
+ * From the container at @i, the offset of its member or element @s; of
+ * the member's name instead when @key_at is given (it receives it).
+ */
 static size_t step_into(const char *t, size_t len, size_t i,
-			const struct step *s, bool *found)
+			const struct step *s, bool *found, bool key_at)
 {
 	size_t n, k, at;
 	json_t *key = NULL;
@@ -208,6 +226,8 @@ static size_t step_into(const char *t, size_t len, size_t i,
 				 strcmp(json_string_value(key), s->key) == 0;
 			json_decref(key);
 			key = NULL;
+			if (*found && key_at)
+				return i;
 			i = skip_ws(t, len, i + k) + 1; /* the ':' */
 			i = skip_ws(t, len, i);
 		} else {
@@ -224,16 +244,26 @@ static size_t step_into(const char *t, size_t len, size_t i,
 	}
 }
 
-/* The offset of the value at @path, or of the deepest part found. */
-static size_t locate(const struct profile *p, const struct path *path)
+/*
+ * The offset of the value at @path, or of the deepest part found; of the
+ * last member's name instead with @key.
+ */
+static size_t locate_at(const struct profile *p, const struct path *path,
+			bool key)
 {
 	size_t i = skip_ws(p->text, p->len, 0);
 	unsigned int k;
 	bool found = true;
 
 	for (k = 0; k < path->n && found && i < p->len; k++)
-		i = step_into(p->text, p->len, i, &path->s[k], &found);
+		i = step_into(p->text, p->len, i, &path->s[k], &found,
+			      key && k + 1 == path->n);
 	return i;
+}
+
+static size_t locate(const struct profile *p, const struct path *path)
+{
+	return locate_at(p, path, false);
 }
 
 /* Line and column (in characters, as jansson counts) of offset @off. */
@@ -253,10 +283,35 @@ static void line_col(const struct profile *p, size_t off, int *line, int *col)
 	}
 }
 
+/* The path of entry @entry: syscalls[N], or FILTER.filter[N]. */
+static struct path entry_path(const struct profile *p, size_t entry)
+{
+	if (p->format == PROFILE_FORMAT_FIRECRACKER)
+		return path_of(3, p->fc_filter, (size_t)0, "filter", (size_t)0,
+			       NULL, entry);
+	return path_of(2, "syscalls", (size_t)0, NULL, entry);
+}
+
+/* The path of rule @r's syscall name. */
+static struct path name_path(const struct profile *p,
+			     const struct profile_rule *r)
+{
+	struct path at = entry_path(p, r->entry);
+	json_t *e =
+		json_array_get(json_object_get(p->doc, "syscalls"), r->entry);
+
+	if (p->format == PROFILE_FORMAT_FIRECRACKER)
+		return sub(&at, "syscall", 0);
+	if (json_object_get(e, "name") != NULL)
+		return sub(&at, "name", 0);
+	at = sub(&at, "names", 0);
+	return sub(&at, NULL, r->name_idx);
+}
+
 void profile_entry_where(const struct profile *p, size_t entry, int *line,
 			 int *col)
 {
-	struct path path = path_of(2, "syscalls", (size_t)0, NULL, entry);
+	struct path path = entry_path(p, entry);
 
 	line_col(p, locate(p, &path), line, col);
 }
@@ -281,37 +336,62 @@ static void path_str(const struct path *path, char *buf, size_t size)
 	}
 }
 
-/* Fills @d with "PATH: message" and the position of @path; -EINVAL. */
+void profile_entry_label(const struct profile *p, size_t entry, char *buf,
+			 size_t size)
+{
+	struct path path = entry_path(p, entry);
+
+	path_str(&path, buf, size);
+}
+
+/*
+ * Fills @d with "PATH: message" and the position of @path (of its last
+ * member's name with @key); -EINVAL.
+ */
+static int vfail(const struct profile *p, struct profile_diag *d,
+		 const struct path *path, bool key, const char *fmt, va_list ap)
+{
+	struct path parent = *path;
+	char where[128];
+	size_t used;
+
+	/* a member's name is said in the message, the path is its object's */
+	if (key && parent.n > 0)
+		parent.n--;
+	path_str(&parent, where, sizeof(where));
+	snprintf(d->msg, sizeof(d->msg), "%s%s", where, where[0] ? ": " : "");
+	used = strlen(d->msg);
+	vsnprintf(d->msg + used, sizeof(d->msg) - used, fmt, ap);
+	line_col(p, locate_at(p, path, key), &d->line, &d->column);
+	return -EINVAL;
+}
+
 __attribute__((format(printf, 4, 5))) static int fail(const struct profile *p,
 						      struct profile_diag *d,
 						      const struct path *path,
 						      const char *fmt, ...)
 {
-	char where[128];
-	size_t used;
 	va_list ap;
+	int rc;
 
-	path_str(path, where, sizeof(where));
-	snprintf(d->msg, sizeof(d->msg), "%s%s", where, where[0] ? ": " : "");
-	used = strlen(d->msg);
 	va_start(ap, fmt);
-	vsnprintf(d->msg + used, sizeof(d->msg) - used, fmt, ap);
+	rc = vfail(p, d, path, false, fmt, ap);
 	va_end(ap);
-	line_col(p, locate(p, path), &d->line, &d->column);
-	return -EINVAL;
+	return rc;
 }
 
-/* A path one step longer. */
-static struct path sub(const struct path *base, const char *key, size_t idx)
+/* fail() at the name of the member @path ends in. */
+__attribute__((format(printf, 4, 5))) static int
+fail_key(const struct profile *p, struct profile_diag *d,
+	 const struct path *path, const char *fmt, ...)
 {
-	struct path p = *base;
+	va_list ap;
+	int rc;
 
-	if (p.n < PATH_MAX_STEPS) {
-		p.s[p.n].key = key;
-		p.s[p.n].idx = idx;
-		p.n++;
-	}
-	return p;
+	va_start(ap, fmt);
+	rc = vfail(p, d, path, true, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 /*
@@ -462,14 +542,41 @@ static bool arch_name_known(const char *name)
 	return false;
 }
 
+uint32_t profile_arch_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < N(arch_table); i++)
+		if (strcasecmp(name, arch_table[i].host) == 0)
+			return arch_table[i].token;
+	return profile_arch_token(name);
+}
+
 bool profile_cap_known(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < N(all_caps); i++)
+	for (i = 0; all_caps[i] != NULL; i++)
 		if (strcmp(name, all_caps[i]) == 0)
 			return true;
 	return false;
+}
+
+const char *profile_cap_name(const char *name)
+{
+	size_t i;
+
+	if (strncasecmp(name, "CAP_", 4) == 0)
+		name += 4;
+	for (i = 0; all_caps[i] != NULL; i++)
+		if (strcasecmp(name, all_caps[i] + 4) == 0)
+			return all_caps[i];
+	return NULL;
+}
+
+const char *const *profile_cap_all(void)
+{
+	return all_caps;
 }
 
 bool profile_known_name(const char *name)
@@ -950,6 +1057,504 @@ static int resolve_entry(struct profile *p, struct profile_diag *d,
 	return 0;
 }
 
+/*
+ * Members. Go's JSON reader, Docker's and runc's, ignores members it does
+ * not know: a misspelt "sycalls" or "args" is then silently no part of the
+ * filter. Here each one is reported; where ignoring it could let through
+ * what the profile meant to refuse, the profile is refused.
+ */
+
+/* A member an object may have; @type: JSON_STRING for one that is only
+ * described (a comment), checked here; -1 for one read and checked where
+ * it is used. */
+struct known {
+	const char *name;
+	int type;
+};
+
+/* clang-format off */
+/* The OCI runtime spec's linux.seccomp, Docker's and Podman's additions
+ * (archMap, defaultErrno, comment, includes, excludes, errno), ours
+ * (kvermax). */
+static const struct known root_keys[] = {
+	{ "defaultAction", -1 }, { "defaultErrnoRet", -1 },
+	{ "architectures", -1 }, { "archMap", -1 }, { "syscalls", -1 },
+	{ "flags", -1 }, { "kvermax", -1 },
+	{ "listenerPath", JSON_STRING }, { "listenerMetadata", JSON_STRING },
+	{ "defaultErrno", JSON_STRING },
+};
+static const struct known archmap_keys[] = {
+	{ "architecture", -1 }, { "subArchitectures", -1 },
+};
+static const struct known entry_keys[] = {
+	{ "names", -1 }, { "name", -1 }, { "action", -1 }, { "errnoRet", -1 },
+	{ "args", -1 }, { "includes", -1 }, { "excludes", -1 },
+	{ "comment", JSON_STRING }, { "errno", JSON_STRING },
+};
+static const struct known arg_keys[] = {
+	{ "index", -1 }, { "value", -1 }, { "valueTwo", -1 }, { "op", -1 },
+};
+static const struct known filter_keys[] = {
+	{ "arches", -1 }, { "caps", -1 }, { "minKernel", -1 },
+};
+/* seccompiler's */
+static const struct known fc_filter_keys[] = {
+	{ "default_action", -1 }, { "filter_action", -1 }, { "filter", -1 },
+};
+static const struct known fc_rule_keys[] = {
+	{ "syscall", -1 }, { "args", -1 }, { "comment", JSON_STRING },
+};
+static const struct known fc_cond_keys[] = {
+	{ "index", -1 }, { "type", -1 }, { "op", -1 }, { "val", -1 },
+	{ "comment", JSON_STRING },
+};
+/* clang-format on */
+
+/* Levenshtein distance of two short names (longer ones: far). */
+static unsigned int distance(const char *a, const char *b)
+{
+	unsigned int row[33], i, j, diag, up, best;
+	size_t la = strlen(a), lb = strlen(b);
+
+	if (la > 32 || lb > 32)
+		return 99;
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			up = row[j];
+			best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+static const char *json_type_name(int type)
+{
+	return type == JSON_STRING ? "a string" : "of another type";
+}
+
+/*
+ * The members of @obj (at @at) against @known: an unknown one, or one of
+ * the wrong type that is not read, is a warning on @o->warn; an error
+ * under @o->strict, and also with @closed (why ignoring an unknown one is
+ * refused).
+ */
+static int check_keys(const struct profile *p, struct profile_diag *d,
+		      const struct profile_opts *o, const json_t *obj,
+		      const struct path *at, const struct known *known,
+		      size_t n, const char *closed)
+{
+	char hint[80], msg[256];
+	const char *key, *near;
+	unsigned int dist, best;
+	struct path kat;
+	json_t *v;
+	size_t i;
+	int line, col;
+
+	json_object_foreach((json_t *)obj, key, v) {
+		for (i = 0; i < n && strcmp(key, known[i].name) != 0; i++)
+			;
+		if (i < n && (known[i].type < 0 || json_is_null(v) ||
+			      (int)json_typeof(v) == known[i].type))
+			continue;
+		kat = sub(at, key, 0);
+		if (i < n) {
+			if (o->strict)
+				return fail(p, d, &kat, "must be %s",
+					    json_type_name(known[i].type));
+			line_col(p, locate(p, &kat), &line, &col);
+			path_str(&kat, msg, sizeof(msg));
+			if (o->warn != NULL)
+				fprintf(o->warn,
+					"%s:%d:%d: warning: %s: must be %s;"
+					" ignored\n",
+					p->path, line, col, msg,
+					json_type_name(known[i].type));
+			continue;
+		}
+		near = NULL;
+		best = 3;
+		for (i = 0; i < n; i++) {
+			dist = distance(key, known[i].name);
+			if (dist < best) {
+				best = dist;
+				near = known[i].name;
+			}
+		}
+		hint[0] = '\0';
+		if (near != NULL)
+			snprintf(hint, sizeof(hint), " (did you mean \"%s\"?)",
+				 near);
+		if (o->strict || closed != NULL)
+			return fail_key(p, d, &kat, "unknown key \"%s\"%s%s%s",
+					key, hint, closed != NULL ? ": " : "",
+					closed != NULL ? closed : "");
+		line_col(p, locate_at(p, &kat, true), &line, &col);
+		path_str(at, msg, sizeof(msg));
+		if (o->warn != NULL)
+			fprintf(o->warn,
+				"%s:%d:%d: warning: %s%sunknown key \"%s\"%s;"
+				" ignored\n",
+				p->path, line, col, msg, msg[0] ? ": " : "",
+				key, hint);
+	}
+	return 0;
+}
+
+#define CHECK_KEYS(obj, at, table, closed) \
+	check_keys(p, d, o, obj, at, table, N(table), closed)
+
+static const char closed_entry[] =
+	"the entry lets more through than the default action, and ignoring"
+	" the key could let through what the profile meant to refuse";
+static const char closed_cond[] =
+	"ignoring it would change what the condition tests";
+
+/* Every object of an OCI profile, once its values have been read. */
+static int check_oci_keys(const struct profile *p, struct profile_diag *d,
+			  const struct profile_opts *o)
+{
+	struct path root = { .n = 0 }, at, sat;
+	json_t *calls = json_object_get(p->doc, "syscalls"), *e, *v;
+	const char *closed;
+	uint32_t action;
+	size_t i, j;
+	int rc, k;
+
+	rc = CHECK_KEYS(p->doc, &root, root_keys, NULL);
+	json_array_foreach(json_object_get(p->doc, "archMap"), i, e) {
+		at = path_of(2, "archMap", (size_t)0, NULL, i);
+		if (rc == 0)
+			rc = CHECK_KEYS(e, &at, archmap_keys, NULL);
+	}
+	json_array_foreach(calls, i, e) {
+		if (rc < 0)
+			break;
+		at = path_of(2, "syscalls", (size_t)0, NULL, i);
+		/* read already: it cannot fail */
+		if (get_action(p, d, e, &at, "action", "errnoRet", &action) < 0)
+			return -EINVAL;
+		closed =
+			(int32_t)(action & 0xffff0000u) >
+					(int32_t)(p->def_action & 0xffff0000u) ?
+				closed_entry :
+				NULL;
+		rc = CHECK_KEYS(e, &at, entry_keys, closed);
+		for (k = 0; k < 2 && rc == 0; k++) {
+			sat = sub(&at, k ? "excludes" : "includes", 0);
+			v = json_object_get(e, k ? "excludes" : "includes");
+			if (json_is_object(v))
+				rc = CHECK_KEYS(v, &sat, filter_keys, closed);
+		}
+		json_array_foreach(json_object_get(e, "args"), j, v) {
+			sat = sub(&at, "args", 0);
+			sat = sub(&sat, NULL, j);
+			if (rc == 0)
+				rc = CHECK_KEYS(v, &sat, arg_keys, closed_cond);
+		}
+	}
+	return rc;
+}
+
+/*
+ * Firecracker's seccompiler JSON: an object of named filters, one a
+ * thread ("vmm", "api", "vcpu"), each
+ *   {"default_action": A, "filter_action": A, "filter": [RULE, ...]}
+ * with A one of "allow", "trap", "log", "kill_thread", "kill_process",
+ * {"errno": N}, {"trace": N}; RULE {"syscall": NAME, "args": [COND, ...]}
+ * (rules ORed, a rule's conditions ANDed), COND {"index": 0..5, "type":
+ * "dword" or "qword", "op": OP, "val": N} and OP "eq", "ne", "lt", "le",
+ * "gt", "ge" or {"masked_eq": MASK}. A dword condition tests the low 32
+ * bits of the argument: eq and masked_eq are MASKED_EQ with the mask cut
+ * to 32 bits. The library compares all 64 bits otherwise, so the other
+ * operators on a dword are refused when an ABI of the filter is 64-bit;
+ * so are a val that a dword cannot hold and a masked_eq whose val has
+ * bits outside the mask (seccompiler's condition never holds; refused
+ * rather than made into one that does).
+ */
+
+/* Whether @doc is a Firecracker file: no defaultAction, named filters. */
+static bool looks_firecracker(const json_t *doc)
+{
+	const char *key;
+	json_t *v;
+
+	if (!json_is_object(doc) || json_object_size(doc) == 0 ||
+	    json_object_get(doc, "defaultAction") != NULL)
+		return false;
+	json_object_foreach((json_t *)doc, key, v)
+		if (!json_is_object(v) ||
+		    (json_object_get(v, "default_action") == NULL &&
+		     json_object_get(v, "filter_action") == NULL &&
+		     json_object_get(v, "filter") == NULL))
+			return false;
+	return true;
+}
+
+static int fc_action(const struct profile *p, struct profile_diag *d,
+		     const json_t *obj, const struct path *at, const char *key,
+		     uint32_t *out)
+{
+	static const struct {
+		const char *name;
+		uint32_t action;
+	} plain[] = {
+		{ "allow", SCMP_ACT_ALLOW },
+		{ "trap", SCMP_ACT_TRAP },
+		{ "log", SCMP_ACT_LOG },
+		{ "kill_thread", SCMP_ACT_KILL_THREAD },
+		{ "kill_process", SCMP_ACT_KILL_PROCESS },
+	};
+	struct path path = sub(at, key, 0);
+	json_t *v = json_object_get(obj, key);
+	uint64_t n;
+	size_t i;
+
+	if (v == NULL)
+		return fail(p, d, at, "\"%s\" is missing", key);
+	for (i = 0; json_is_string(v) && i < N(plain); i++)
+		if (strcmp(json_string_value(v), plain[i].name) == 0) {
+			*out = plain[i].action;
+			return 0;
+		}
+	if (json_is_object(v) && json_object_size(v) == 1 &&
+	    (json_object_get(v, "errno") != NULL ||
+	     json_object_get(v, "trace") != NULL)) {
+		key = json_object_get(v, "errno") != NULL ? "errno" : "trace";
+		if (get_uint(p, d, v, &path, key, 0xffff, &n, NULL) < 0)
+			return -EINVAL;
+		*out = (key[0] == 'e' ? SCMP_ACT_ERRNO(0) : SCMP_ACT_TRACE(0)) |
+		       (uint32_t)n;
+		return 0;
+	}
+	return fail(p, d, &path,
+		    "unknown action: one of \"allow\", \"trap\", \"log\","
+		    " \"kill_thread\", \"kill_process\", {\"errno\": N},"
+		    " {\"trace\": N}");
+}
+
+static int fc_cond(const struct profile *p, struct profile_diag *d,
+		   const json_t *c, const struct path *at, bool wide,
+		   struct scmp_arg_cmp *cmp)
+{
+	static const char *const ops[] = { "ne", "lt", "le", "eq", "ge", "gt" };
+	static const enum scmp_compare op_cmp[] = {
+		SCMP_CMP_NE, SCMP_CMP_LT, SCMP_CMP_LE,
+		SCMP_CMP_EQ, SCMP_CMP_GE, SCMP_CMP_GT,
+	};
+	struct path oat = sub(at, "op", 0), tat = sub(at, "type", 0);
+	const char *type;
+	json_t *op;
+	uint64_t index, val, mask = 0;
+	bool dword, masked = false, has;
+	size_t k = N(ops);
+	int rc;
+
+	if (!json_is_object(c))
+		return fail(p, d, at, "must be an object");
+	rc = get_uint(p, d, c, at, "index", UINT64_MAX >> 1, &index, &has);
+	if (rc == 0 && !has)
+		rc = fail(p, d, at, "\"index\" is missing");
+	if (rc == 0)
+		rc = get_uint(p, d, c, at, "val", UINT64_MAX >> 1, &val, &has);
+	if (rc == 0 && !has)
+		rc = fail(p, d, at, "\"val\" is missing");
+	if (rc == 0)
+		rc = get_string(p, d, c, at, "type", &type);
+	if (rc < 0)
+		return rc;
+	if (type == NULL ||
+	    (strcmp(type, "dword") != 0 && strcmp(type, "qword") != 0))
+		return fail(p, d, type == NULL ? at : &tat,
+			    "\"type\" must be \"dword\" or \"qword\"");
+	dword = type[0] == 'd';
+	if (index >= PROFILE_ARGS) {
+		oat = sub(at, "index", 0);
+		return fail(p, d, &oat,
+			    "argument index %llu: a syscall has 6 (0 to 5)",
+			    (unsigned long long)index);
+	}
+	op = json_object_get(c, "op");
+	if (json_is_object(op) && json_object_size(op) == 1 &&
+	    json_object_get(op, "masked_eq") != NULL) {
+		rc = get_uint(p, d, op, &oat, "masked_eq", UINT64_MAX >> 1,
+			      &mask, NULL);
+		if (rc < 0)
+			return rc;
+		masked = true;
+	} else {
+		for (k = 0; json_is_string(op) && k < N(ops); k++)
+			if (strcmp(json_string_value(op), ops[k]) == 0)
+				break;
+		if (!json_is_string(op) || k == N(ops))
+			return fail(p, d, op == NULL ? at : &oat,
+				    "\"op\" must be one of \"eq\", \"ne\","
+				    " \"lt\", \"le\", \"gt\", \"ge\","
+				    " {\"masked_eq\": MASK}");
+	}
+	oat = sub(at, "val", 0);
+	if (dword && val > 0xffffffffu)
+		return fail(p, d, &oat, "%llu does not fit a dword (32 bits)",
+			    (unsigned long long)val);
+	if (dword && masked)
+		mask &= 0xffffffffu;
+	if (masked && (val & ~mask) != 0)
+		return fail(p, d, &oat,
+			    "bits outside the mask: the condition never holds");
+	cmp->arg = (unsigned int)index;
+	if (masked || (dword && op_cmp[k] == SCMP_CMP_EQ)) {
+		cmp->op = SCMP_CMP_MASKED_EQ;
+		cmp->datum_a = masked ? mask : 0xffffffffu;
+		cmp->datum_b = val;
+		return 0;
+	}
+	if (dword && wide) {
+		oat = sub(at, "op", 0);
+		return fail(p, d, &oat,
+			    "\"%s\" on a dword: seccompiler compares the low"
+			    " 32 bits, this library all 64 on a 64-bit ABI;"
+			    " use \"qword\"",
+			    ops[k]);
+	}
+	cmp->op = op_cmp[k];
+	cmp->datum_a = val;
+	cmp->datum_b = 0;
+	return 0;
+}
+
+/* The names of a Firecracker file's filters, as "vmm, api, vcpu". */
+static void fc_names(const json_t *doc, char *buf, size_t size)
+{
+	const char *key;
+	size_t used = 0;
+	json_t *v;
+	int n;
+
+	buf[0] = '\0';
+	json_object_foreach((json_t *)doc, key, v) {
+		n = snprintf(buf + used, size - used, "%s%s", used ? ", " : "",
+			     key);
+		if (n < 0 || (size_t)n >= size - used)
+			break;
+		used += (size_t)n;
+	}
+}
+
+static int resolve_fc(struct profile *p, const struct profile_opts *o,
+		      uint32_t host, struct profile_diag *d, size_t *cap)
+{
+	struct path root = { .n = 0 }, at, rat, cat;
+	const char *key = o->filter, *name, *closed;
+	json_t *f, *rules, *r, *args, *c;
+	struct profile_rule rule;
+	char names[256];
+	uint32_t action;
+	bool wide = false;
+	size_t i, j;
+	int rc;
+
+	fc_names(p->doc, names, sizeof(names));
+	if (key == NULL && json_object_size(p->doc) > 1)
+		return fail(p, d, &root,
+			    "a Firecracker file of %zu filters (%s): pick one"
+			    " with --filter",
+			    json_object_size(p->doc), names);
+	if (key == NULL)
+		json_object_foreach(p->doc, key, f)
+			break;
+	f = json_object_get(p->doc, key);
+	if (f == NULL)
+		return fail(p, d, &root, "no filter \"%s\" (the file has %s)",
+			    key, names);
+	/* the key as the document holds it: paths borrow it */
+	json_object_foreach(p->doc, name, c)
+		if (c == f)
+			p->fc_filter = name;
+	at = path_of(1, p->fc_filter, (size_t)0);
+	if (!json_is_object(f))
+		return fail(p, d, &at, "must be an object");
+	rc = fc_action(p, d, f, &at, "default_action", &p->def_action);
+	if (rc == 0)
+		rc = fc_action(p, d, f, &at, "filter_action", &action);
+	if (rc == 0)
+		rc = get_array(p, d, f, &at, "filter", &rules);
+	if (rc == 0 && rules == NULL)
+		rc = fail(p, d, &at, "\"filter\" is missing");
+	if (rc < 0)
+		return rc;
+	if (action == p->def_action) {
+		rat = sub(&at, "filter_action", 0);
+		return fail(p, d, &rat,
+			    "the same as default_action: the filter would do"
+			    " nothing");
+	}
+	for (i = 0; i < o->narch && o->arches != NULL; i++)
+		add_arch(p, o->arches[i]);
+	if (p->narch == 0)
+		add_arch(p, host);
+	for (i = 0; i < p->narch; i++)
+		wide |= profile_arch_64bit(p->arches[i]);
+	closed = (int32_t)(action & 0xffff0000u) >
+				 (int32_t)(p->def_action & 0xffff0000u) ?
+			 closed_entry :
+			 NULL;
+	rc = CHECK_KEYS(f, &at, fc_filter_keys, NULL);
+	p->entries = json_array_size(rules);
+	p->applies = calloc(p->entries + 1, sizeof(*p->applies));
+	if (p->applies == NULL)
+		return -ENOMEM;
+	json_array_foreach(rules, i, r) {
+		if (rc < 0)
+			return rc;
+		rat = entry_path(p, i);
+		if (!json_is_object(r))
+			return fail(p, d, &rat, "must be an object");
+		memset(&rule, 0, sizeof(rule));
+		rc = get_string(p, d, r, &rat, "syscall", &rule.name);
+		if (rc == 0)
+			rc = get_array(p, d, r, &rat, "args", &args);
+		if (rc < 0)
+			return rc;
+		if (rule.name == NULL || rule.name[0] == '\0')
+			return fail(p, d, &rat, "\"syscall\" is missing");
+		cat = sub(&rat, "args", 0);
+		if (args != NULL && json_array_size(args) == 0)
+			return fail(p, d, &cat,
+				    "empty: leave it out for a rule without"
+				    " conditions");
+		if (json_array_size(args) > PROFILE_ARGS)
+			return fail(p, d, &cat, "more than 6 conditions");
+		json_array_foreach(args, j, c) {
+			cat = sub(&rat, "args", 0);
+			cat = sub(&cat, NULL, j);
+			rc = fc_cond(p, d, c, &cat, wide,
+				     &rule.cmp[rule.cnt++]);
+			if (rc == 0)
+				rc = CHECK_KEYS(c, &cat, fc_cond_keys,
+						closed_cond);
+			if (rc < 0)
+				return rc;
+		}
+		rc = CHECK_KEYS(r, &rat, fc_rule_keys, closed);
+		rule.entry = i;
+		rule.action = action;
+		p->applies[i] = true;
+		if (rc == 0)
+			rc = push_rule(p, cap, &rule);
+	}
+	return rc;
+}
+
 /* The host kernel's X.Y; PROFILE_KERNEL_ANY if uname() cannot say. */
 static unsigned int running_kernel(void)
 {
@@ -982,11 +1587,25 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
 	p->narch = 0;
 	p->nflags = 0;
 	p->kvermax = 0;
+	p->entries = 0;
+	p->fc_filter = NULL;
 	if (o.kernel == 0)
 		o.kernel = running_kernel();
 	host = o.host_arch != 0 ? o.host_arch : seccomp_arch_native();
 	if (!json_is_object(p->doc))
 		return fail(p, d, &root, "a profile is a JSON object");
+	p->format = o.format;
+	if (p->format == PROFILE_FORMAT_AUTO)
+		p->format = looks_firecracker(p->doc) ?
+				    PROFILE_FORMAT_FIRECRACKER :
+				    PROFILE_FORMAT_OCI;
+	if (p->format == PROFILE_FORMAT_FIRECRACKER)
+		return resolve_fc(p, &o, host, d, &cap);
+	if (o.filter != NULL)
+		return fail(p, d, &root,
+			    "--filter \"%s\": not a Firecracker file (it has"
+			    " \"defaultAction\" or a member that is no filter)",
+			    o.filter);
 	rc = get_action(p, d, p->doc, &root, "defaultAction", "defaultErrnoRet",
 			&p->def_action);
 	if (rc == 0)
@@ -1015,7 +1634,7 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
 		if (rc < 0)
 			return rc;
 	}
-	return 0;
+	return check_oci_keys(p, d, &o);
 }
 
 /*
@@ -1266,9 +1885,7 @@ static int build_rules(const struct profile *p, const struct profile_opts *o,
 		if (skip_mux != 0 && profile_rule_dropped(p, r, skip_mux))
 			continue;
 		nr = seccomp_syscall_resolve_name(r->name);
-		at = path_of(3, "syscalls", (size_t)0, NULL, r->entry, "names",
-			     (size_t)0);
-		at = sub(&at, NULL, r->name_idx);
+		at = name_path(p, r);
 		if (nr == __NR_SCMP_ERROR && o->strict)
 			return fail(p, d, &at, "no ABI has a syscall \"%s\"",
 				    r->name);
@@ -1284,7 +1901,7 @@ static int build_rules(const struct profile *p, const struct profile_opts *o,
 		rc = seccomp_rule_add_array(ctx, r->action, nr, r->cnt,
 					    r->cnt > 0 ? r->cmp : NULL);
 		if (rc < 0) {
-			at.n = 2;
+			at = entry_path(p, r->entry);
 			return fail(p, d, &at,
 				    "the library refuses the rule for \"%s\":"
 				    " %s",
@@ -1313,13 +1930,14 @@ static int build_abis(const struct profile *p, const struct profile_opts *o,
 		return fail(p, d, &at,
 			    "the library refuses this default action");
 	}
-	for (i = 0; i < narch && rc == 0; i++) {
+	for (i = 0; i < narch; i++)
 		native |= arches[i] == seccomp_arch_native();
+	/* first: an ABI of the other byte order cannot join this one */
+	if (!native)
+		rc = seccomp_arch_remove(ctx, SCMP_ARCH_NATIVE);
+	for (i = 0; i < narch && rc == 0; i++)
 		if (seccomp_arch_exist(ctx, arches[i]) != 0)
 			rc = seccomp_arch_add(ctx, arches[i]);
-	}
-	if (rc == 0 && !native)
-		rc = seccomp_arch_remove(ctx, SCMP_ARCH_NATIVE);
 	if (rc < 0) {
 		fail(p, d, &root, "cannot set the filter's ABIs: %s",
 		     strerror(-rc));

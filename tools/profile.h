@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* OCI/Docker seccomp profiles: read (jansson), resolve, build a filter. */
+/* OCI/Docker and Firecracker seccomp profiles: read, resolve, build. */
 
 /*
  * Shared by scmp_profile, the benchmark (bench/workload.c) and the tests,
@@ -9,7 +9,8 @@
  * Three steps:
  *  - profile_read() parses the file and keeps it, so that every later
  *    complaint can name a line and column;
- *  - profile_resolve() applies what Docker (moby) and runc do for one
+ *  - profile_resolve() reads a Firecracker file as seccompiler does, or
+ *    applies to an OCI profile what Docker (moby) and runc do for one
  *    host: archMap or architectures, includes/excludes on capabilities,
  *    arches and minKernel, errnoRet and defaultErrnoRet, the operators;
  *    it yields a flat list of rules (one per name, conditions ANDed,
@@ -59,6 +60,13 @@ struct profile_rule {
 	struct scmp_arg_cmp cmp[PROFILE_ARGS];
 };
 
+/* The formats profile_resolve() reads. */
+enum profile_format {
+	PROFILE_FORMAT_AUTO, /* Firecracker's if it looks like one, else OCI */
+	PROFILE_FORMAT_OCI,  /* OCI linux.seccomp with Docker's additions */
+	PROFILE_FORMAT_FIRECRACKER, /* seccompiler's JSON: named filters */
+};
+
 /* How the host looks to Docker and runc. */
 struct profile_opts {
 	/* the host's ABI: picks the archMap entry and is the arch that
@@ -71,8 +79,13 @@ struct profile_opts {
 	const char *const *caps;
 	/* the host kernel, PROFILE_KVER(x, y) or PROFILE_KERNEL_ANY */
 	unsigned int kernel;
-	/* refuse (instead of skipping) names that no ABI knows */
+	/* refuse (instead of skipping, or warning of) names that no ABI
+	 * knows, unknown members and members of the wrong type */
 	bool strict;
+	/* the format of the file */
+	enum profile_format format;
+	/* Firecracker: the filter to read; NULL: the file's only one */
+	const char *filter;
 	/* on an ABI that multiplexes a call through socketcall(2) or ipc(2),
 	 * keep a rule with conditions on it, no stricter than the default
 	 * action, out of that ABI's filter, so that the call takes the
@@ -89,8 +102,10 @@ struct profile {
 	char *text; /* the file, for positions */
 	size_t len;
 	json_t *doc;
-	size_t entries; /* length of "syscalls" */
+	size_t entries; /* length of "syscalls" (Firecracker: "filter") */
 	/* filled by profile_resolve() */
+	enum profile_format format; /* OCI or FIRECRACKER */
+	const char *fc_filter;	    /* Firecracker: the filter's name */
 	uint32_t def_action;
 	uint32_t arches[PROFILE_ARCHES];
 	unsigned int narch;
@@ -124,6 +139,17 @@ int profile_read(const char *path, struct profile *p,
  * @p:    a profile from profile_read(); earlier results are replaced
  * @opts: the host
  * @diag: on -EINVAL, what is wrong and where
+ *
+ * Unknown members and members of the wrong type that are not read (a
+ * "comment" that is no string) are reported on @opts->warn with their
+ * line and column, or refused under @opts->strict. Where ignoring one
+ * could let through what the profile meant to refuse it is refused
+ * always: in an argument condition, and in an entry whose action lets
+ * more through than the default action.
+ *
+ * A Firecracker (seccompiler) file holds named filters, each one thread's:
+ * @opts->filter names the one to read. Its ABIs are @opts->arches, or the
+ * host's: the file names none.
  *
  * Return: 0; -EINVAL for a profile that is not well formed (unknown
  * action, operator, arch or capability, index above 5, wrong types, ...);
@@ -203,6 +229,37 @@ unsigned int profile_parse_kernel(const char *s);
 uint32_t profile_arch_token(const char *name);
 
 /**
+ * profile_arch_lookup() - an ABI as a command line names it: a name
+ * profile_arch_token() takes, or Go's (Docker's: "amd64", "arm64", "386"),
+ * in any case
+ *
+ * Return: the SCMP_ARCH_* token; 0 if unknown.
+ */
+uint32_t profile_arch_lookup(const char *name);
+
+/**
+ * profile_cap_name() - a capability as Docker's --cap-add takes it: with
+ * or without "CAP_", in any case ("sys_admin")
+ *
+ * Return: its name as profiles spell it ("CAP_SYS_ADMIN", static); NULL
+ * if @name is no Linux capability.
+ */
+const char *profile_cap_name(const char *name);
+
+/**
+ * profile_cap_all() - every Linux capability this file knows, in the order
+ * of their numbers, NULL-terminated
+ */
+const char *const *profile_cap_all(void);
+
+/**
+ * profile_entry_label() - an entry as messages name it: "syscalls[3]",
+ * or for a Firecracker filter "vcpu.filter[3]"
+ */
+void profile_entry_label(const struct profile *p, size_t entry, char *buf,
+			 size_t size);
+
+/**
  * profile_arch_name() - libseccomp's name of an ABI token ("x86_64")
  *
  * Return: a static string; NULL if unknown.
@@ -229,6 +286,29 @@ bool profile_cap_known(const char *name);
  * Return: "SCMP_ACT_ALLOW", ...; NULL for an action profiles cannot say.
  */
 const char *profile_action_str(uint32_t action, int *errno_ret);
+
+/**
+ * profile_const_eval() - an argument as a command line gives it
+ * @expr:  numbers (strtoull()'s bases; negative ones as 64-bit) and
+ *         constants (AF_VSOCK, CLONE_NEWUSER, ...: profile_const.c's
+ *         table), ORed with '|'
+ * @token: the ABI it is for: some constants differ by ABI
+ * @out:   receives the value
+ * @bad:   on failure, the part of @expr at fault
+ *
+ * Return: 0; -ENOENT for an unknown name; -EDOM for a constant whose value
+ * on @token the table does not hold; -EINVAL for a malformed @expr.
+ */
+int profile_const_eval(const char *expr, uint32_t token, uint64_t *out,
+		       char *bad, size_t size);
+
+/**
+ * profile_const_at() - constant @i of the table (for the tests)
+ *
+ * Return: its name, and its value (the asm-generic one) in @value; NULL
+ * after the last.
+ */
+const char *profile_const_at(size_t i, uint64_t *value);
 
 /** profile_free() - release what profile_read() and resolve hold */
 void profile_free(struct profile *p);

@@ -18,47 +18,61 @@
 /* Syscall numbers --stats probes from each ABI's first one. */
 #define STATS_SPAN 1024u
 
-static const char usage_text[] =
+static const char synopsis[] =
 	"usage: scmp_profile compile [OPTIONS] PROFILE.json\n"
 	"       scmp_profile explain [OPTIONS] PROFILE.json SYSCALL [ARG...]\n"
 	"       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]"
 	" -- CMD [ARG...]\n"
-	"\n"
-	"Profile options (compile and explain):\n"
-	"  --arch A,B,...     the filter's ABIs instead of the profile's; the"
-	" first is\n"
-	"                     the host (archMap, includes/excludes arches)\n"
-	"  --caps none|default,CAP_X,...  the container's capabilities"
-	" (default:\n"
-	"                     Docker's default set)\n"
-	"  --kernel X.Y       the host kernel for minKernel (default: this"
-	" one)\n"
-	"  --kvermax X.Y      syscalls newer than X.Y fail with ENOSYS\n"
-	"  --strict           refuse syscall names no ABI knows (default:"
-	" skip them)\n"
-	"  --strict-mux       on ABIs that reach a call through socketcall(2)"
-	" or\n"
-	"                     ipc(2), leave out its rules with conditions that"
-	" are\n"
-	"                     no stricter than the default action (the call"
-	" then\n"
-	"                     takes the default there): the multiplexer cannot"
-	" see\n"
-	"                     the arguments (default: warn, and the rule applies"
-	" to\n"
-	"                     the multiplexed call unchecked)\n"
+	"       scmp_profile --help | --version\n";
+
+static const char compile_help[] =
 	"compile:\n"
 	"  -f, --format bpf|pfc|c|disasm|dot  what to write (default: bpf)\n"
 	"  -o, --output FILE  write FILE (default: stdout)\n"
-	"  --stats            program length, instructions per syscall and"
+	"  --stats[=json]     program length, instructions per syscall and"
 	" the\n"
-	"                     action cache, on stderr\n"
-	"See scmp_profile(1).\n";
+	"                     action cache, on stderr (json: one JSON"
+	" document,\n"
+	"                     on stdout, with -o FILE)\n"
+	"  -h, --help         this help\n";
+
+static void help(FILE *f)
+{
+	fputs(synopsis, f);
+	fputs("\n", f);
+	fputs(sp_resolve_help, f);
+	fputs(compile_help, f);
+	fputs(sp_explain_help, f);
+	fputs("See scmp_profile(1).\n", f);
+}
 
 static int usage(void)
 {
-	fputs(usage_text, stderr);
+	help(stderr);
 	return SP_EXIT_BAD;
+}
+
+static int compile_usage(void)
+{
+	fprintf(stderr, "usage: scmp_profile compile [OPTIONS] PROFILE.json\n"
+			"see scmp_profile compile --help\n");
+	return SP_EXIT_BAD;
+}
+
+/*
+ * scmp_profile --version: the tool's (the headers it was built with) and
+ * the library's it runs with, which may be another's libseccomp.so.2.
+ */
+static int version(void)
+{
+	const struct scmp_version *v = seccomp_version();
+
+	printf("scmp_profile %d.%d.%d\n", SCMP_VER_MAJOR, SCMP_VER_MINOR,
+	       SCMP_VER_MICRO);
+	if (v != NULL)
+		printf("libseccomp %u.%u.%u (API level %u)\n", v->major,
+		       v->minor, v->micro, seccomp_api_get());
+	return fflush(stdout) != 0 ? SP_EXIT_FAIL : 0;
 }
 
 /*
@@ -200,21 +214,34 @@ static void write_dot(FILE *f, const struct bpf_sim_prog *prog)
 /*
  * --stats, per ABI: every number the ABI names a syscall, with zero
  * arguments, run in the simulator; and whether the kernel's action cache
- * (Linux >= 5.11) can prove it always allowed and skip the filter.
+ * (Linux >= 5.11) can prove it always allowed and skip the filter. As
+ * text on stderr, or (@json) as one JSON document on stdout, its schema
+ * in scmp_profile(1).
  */
-static void write_stats(const struct profile *p,
-			const struct bpf_sim_prog *prog)
+static int write_stats(const char *file, const struct profile *p,
+		       const struct bpf_sim_prog *prog, bool json)
 {
 	struct bpf_sim_prog run = *prog;
 	struct seccomp_data data;
 	struct bpf_sim_result res;
 	const struct bpf_sim_arch *a;
 	unsigned int i, n, allowed, cached, max;
+	json_t *doc = NULL, *abis = NULL, *abi;
 	uint64_t sum;
 	uint32_t nr;
 	char *name;
+	int rc = 0;
 
-	fprintf(stderr, "program: %u instructions\n", prog->len);
+	if (json) {
+		doc = json_object();
+		abis = json_array();
+		json_object_set_new(doc, "profile", json_string(file));
+		json_object_set_new(doc, "instructions",
+				    json_integer(prog->len));
+		json_object_set(doc, "abis", abis);
+	} else {
+		fprintf(stderr, "program: %u instructions\n", prog->len);
+	}
 	for (i = 0; i < p->narch; i++) {
 		a = bpf_sim_arch_by_token(p->arches[i]);
 		if (a == NULL)
@@ -239,6 +266,21 @@ static void write_stats(const struct profile *p,
 			cached += bpf_sim_cache_allow(prog, a->data_arch, nr) ==
 				  1;
 		}
+		if (json) {
+			abi = json_object();
+			json_object_set_new(abi, "arch", json_string(a->name));
+			json_object_set_new(abi, "syscalls", json_integer(n));
+			json_object_set_new(abi, "allowed",
+					    json_integer(allowed));
+			json_object_set_new(abi, "insns_total",
+					    json_integer((json_int_t)sum));
+			json_object_set_new(abi, "insns_max",
+					    json_integer(max));
+			json_object_set_new(abi, "cache_allowed",
+					    json_integer(cached));
+			json_array_append_new(abis, abi);
+			continue;
+		}
 		fprintf(stderr,
 			"%s: %u syscalls, %u allowed; instructions run per"
 			" syscall: %.1f mean, %u max; action cache: %u always"
@@ -249,6 +291,16 @@ static void write_stats(const struct profile *p,
 				" (kernels cache no x32 call)" :
 				"");
 	}
+	if (json) {
+		rc = json_dumpf(doc, stdout, JSON_INDENT(2)) < 0 ||
+				     fputc('\n', stdout) == EOF ||
+				     fflush(stdout) != 0 ?
+			     SP_EXIT_FAIL :
+			     0;
+		json_decref(abis);
+		json_decref(doc);
+	}
+	return rc;
 }
 
 static int compile_write(enum format fmt, const char *file, const char *out,
@@ -295,7 +347,8 @@ static int compile_main(int argc, char *argv[])
 		SP_RESOLVE_OPTIONS,
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "stats", no_argument, NULL, 's' },
+		{ "stats", optional_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct sp_resolve r;
@@ -304,13 +357,13 @@ static int compile_main(int argc, char *argv[])
 	scmp_filter_ctx ctx = NULL;
 	enum format fmt = FMT_BPF;
 	const char *out = NULL;
-	bool stats = false;
+	bool stats = false, stats_json = false;
 	void *raw = NULL;
 	size_t raw_len = 0, i;
 	int c, rc;
 
 	sp_resolve_init(&r);
-	while ((c = getopt_long(argc, argv, "f:o:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:o:h", longopts, NULL)) != -1) {
 		rc = sp_resolve_option(&r, c, optarg);
 		if (rc == 1)
 			continue;
@@ -337,13 +390,32 @@ static int compile_main(int argc, char *argv[])
 			break;
 		case 's':
 			stats = true;
+			if (optarg != NULL && strcmp(optarg, "json") == 0) {
+				stats_json = true;
+			} else if (optarg != NULL) {
+				fprintf(stderr,
+					"scmp_profile: --stats: unknown form"
+					" \"%s\" (json)\n",
+					optarg);
+				return SP_EXIT_BAD;
+			}
 			break;
+		case 'h':
+			printf("usage: scmp_profile compile [OPTIONS]"
+			       " PROFILE.json\n\n%s%s",
+			       sp_resolve_help, compile_help);
+			return fflush(stdout) != 0 ? SP_EXIT_FAIL : 0;
 		default:
-			return usage();
+			return compile_usage();
 		}
 	}
 	if (optind != argc - 1)
-		return usage();
+		return compile_usage();
+	if (stats_json && (out == NULL || strcmp(out, "-") == 0)) {
+		fprintf(stderr, "scmp_profile: --stats=json writes to stdout:"
+				" give the program another place, -o FILE\n");
+		return SP_EXIT_BAD;
+	}
 	rc = sp_filter(argv[optind], &r, &p, &ctx);
 	if (rc == 0)
 		rc = sp_program(ctx, &p, &prog, &raw, &raw_len);
@@ -351,7 +423,7 @@ static int compile_main(int argc, char *argv[])
 		rc = compile_write(fmt, argv[optind], out, &p, ctx, &prog, raw,
 				   raw_len);
 	if (rc == 0 && stats)
-		write_stats(&p, &prog);
+		rc = write_stats(argv[optind], &p, &prog, stats_json);
 	free(raw);
 	bpf_sim_free(&prog);
 	seccomp_release(ctx);
@@ -370,8 +442,11 @@ int main(int argc, char *argv[])
 	if (strcmp(argv[1], "learn") == 0)
 		return learn_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
-		fputs(usage_text, stdout);
-		return 0;
+		help(stdout);
+		return fflush(stdout) != 0 ? SP_EXIT_FAIL : 0;
 	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)
+		return version();
+	fprintf(stderr, "scmp_profile: unknown command \"%s\"\n\n", argv[1]);
 	return usage();
 }

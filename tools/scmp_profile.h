@@ -31,7 +31,9 @@ struct sp_resolve {
 	{ "kernel", required_argument, NULL, 'K' }, \
 	{ "kvermax", required_argument, NULL, 'M' }, \
 	{ "strict", no_argument, NULL, 'S' }, \
-	{ "strict-mux", no_argument, NULL, 'X' }
+	{ "strict-mux", no_argument, NULL, 'X' }, \
+	{ "input", required_argument, NULL, 'I' }, \
+	{ "filter", required_argument, NULL, 'F' }
 /* clang-format on */
 
 /* An output file written in full or not at all. */
@@ -97,6 +99,10 @@ void sp_output_abort(struct sp_output *o);
 
 /** sp_action_str() - an action as "SCMP_ACT_ERRNO(1)" */
 void sp_action_str(uint32_t action, char *buf, size_t size);
+
+/* --help's text of SP_RESOLVE_OPTIONS, and of explain's options. */
+extern const char sp_resolve_help[];
+extern const char sp_explain_help[];
 
 /* The commands: argv[0] is the command's name. */
 int explain_main(int argc, char *argv[]);

@@ -15,6 +15,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "scmp_profile.h"
 
@@ -46,12 +47,14 @@ static bool cmp_holds(const struct scmp_arg_cmp *c, const uint64_t *args,
 
 /*
  * The first rule that holds for @d and returns @action, among those whose
- * name is @nr on the ABI (maybe a pseudo number) or @d->nr itself.
+ * name is @nr on the ABI (maybe a pseudo number) or @d->nr itself; with
+ * @any_args, whatever its conditions say.
  */
 static const struct profile_rule *responsible(const struct profile *p,
 					      uint32_t token, int nr,
 					      const struct seccomp_data *d,
-					      uint32_t action, bool strict_mux)
+					      uint32_t action, bool strict_mux,
+					      bool any_args)
 {
 	const uint64_t *args = (const uint64_t *)d->args;
 	const struct profile_rule *r;
@@ -74,23 +77,63 @@ static const struct profile_rule *responsible(const struct profile *p,
 		for (k = 0; k < r->cnt && cmp_holds(&r->cmp[k], args, wide);
 		     k++)
 			;
-		if (k == r->cnt)
+		if (k == r->cnt || any_args)
 			return r;
 	}
 	return NULL;
 }
 
+/* What explain found for one call on one ABI. */
+struct verdict {
+	const struct bpf_sim_arch *a;
+	char call[96];	    /* "socket (41)", "socket through socketcall..." */
+	int nr;		    /* the number run; -1: no such syscall */
+	const char *mux;    /* the multiplexer's name, or NULL */
+	int mux_call;	    /* its call number */
+	bool ran;	    /* the program ran */
+	uint32_t action;    /* its action */
+	const char *reason; /* "entry", "default", "kvermax", "unmatched" */
+	const struct profile_rule *r; /* with "entry" */
+};
+
+/* What explain_main() was asked, and how to answer. */
+struct query {
+	const char *syscall; /* NULL: the raw number @raw_nr on the host */
+	int raw_nr;
+	const char *argv[PROFILE_ARGS];
+	unsigned int nargs;
+	bool json;
+	bool expect;	       /* --expect given */
+	uint32_t want;	       /* its action */
+	uint32_t want_mask;    /* the bits of the action that must match */
+	json_t *results;       /* with json */
+	unsigned int differ;   /* verdicts --expect refused */
+	unsigned int verdicts; /* verdicts given */
+};
+
+/* The names of @r's entry: "names", or "name", or Firecracker's. */
+static json_t *entry_names(const struct profile *p,
+			   const struct profile_rule *r)
+{
+	json_t *e;
+
+	if (p->format == PROFILE_FORMAT_FIRECRACKER)
+		return NULL;
+	e = json_array_get(json_object_get(p->doc, "syscalls"), r->entry);
+	return json_object_get(e, "names");
+}
+
 /* "syscalls[2] at line 412 (socket)", at most four names shown. */
 static void print_entry(const struct profile *p, const struct profile_rule *r)
 {
-	json_t *e =
-		json_array_get(json_object_get(p->doc, "syscalls"), r->entry);
-	json_t *names = json_object_get(e, "names");
+	json_t *names = entry_names(p, r);
 	size_t i, n = json_array_size(names);
+	char label[160];
 	int line, col;
 
 	profile_entry_where(p, r->entry, &line, &col);
-	printf("syscalls[%zu] at line %d (", r->entry, line);
+	profile_entry_label(p, r->entry, label, sizeof(label));
+	printf("%s at line %d (", label, line);
 	if (n == 0)
 		printf("%s", r->name);
 	for (i = 0; i < n && i < 4; i++)
@@ -101,32 +144,132 @@ static void print_entry(const struct profile *p, const struct profile_rule *r)
 	printf(")\n");
 }
 
-/* One call as the kernel sees it: the action, and why. */
-static void explain_call(const struct profile *p, struct bpf_sim_prog *prog,
-			 const struct bpf_sim_arch *a, const char *call,
-			 const struct seccomp_data *data, int name_nr,
-			 bool strict_mux)
+/* The JSON of verdict @v (schema in scmp_profile(1)). */
+static json_t *verdict_json(const struct profile *p, const struct verdict *v)
 {
-	const struct profile_rule *r;
-	struct bpf_sim_result res;
-	char action[48];
+	json_t *o = json_object(), *e, *names;
+	char action[48], label[160];
+	int line, col, data;
+	const char *name;
 
-	if (bpf_sim_run(prog, data, &res) < 0) {
-		printf("%s %s: the program does not run\n", a->name, call);
+	json_object_set_new(o, "arch", json_string(v->a->name));
+	json_object_set_new(o, "nr",
+			    v->nr >= 0 ? json_integer(v->nr) : json_null());
+	json_object_set_new(o, "through",
+			    v->mux != NULL ? json_string(v->mux) : json_null());
+	json_object_set_new(o, "call",
+			    v->mux != NULL ? json_integer(v->mux_call) :
+					     json_null());
+	if (!v->ran) {
+		json_object_set_new(o, "action", json_null());
+		json_object_set_new(o, "errno", json_null());
+		json_object_set_new(
+			o, "reason",
+			json_string(v->nr < 0 ? "no-syscall" : "no-run"));
+		json_object_set_new(o, "entry", json_null());
+		return o;
+	}
+	sp_action_str(v->action, action, sizeof(action));
+	name = profile_action_str(v->action, &data);
+	json_object_set_new(o, "action", json_string(action));
+	json_object_set_new(o, "errno",
+			    name != NULL && data >= 0 ? json_integer(data) :
+							json_null());
+	json_object_set_new(o, "reason", json_string(v->reason));
+	if (v->r == NULL) {
+		json_object_set_new(o, "entry", json_null());
+		return o;
+	}
+	e = json_object();
+	profile_entry_where(p, v->r->entry, &line, &col);
+	profile_entry_label(p, v->r->entry, label, sizeof(label));
+	json_object_set_new(e, "path", json_string(label));
+	json_object_set_new(e, "index", json_integer((json_int_t)v->r->entry));
+	json_object_set_new(e, "line", json_integer(line));
+	json_object_set_new(e, "column", json_integer(col));
+	names = entry_names(p, v->r);
+	if (names != NULL) {
+		json_object_set(e, "names", names);
+	} else {
+		names = json_array();
+		json_array_append_new(names, json_string(v->r->name));
+		json_object_set_new(e, "names", names);
+	}
+	json_object_set_new(o, "entry", e);
+	return o;
+}
+
+/* Says, records and checks against --expect the verdict @v. */
+static void report(const struct profile *p, struct query *q,
+		   const struct verdict *v)
+{
+	char action[48], want[48];
+
+	if (q->json)
+		json_array_append_new(q->results, verdict_json(p, v));
+	if (!v->ran) {
+		if (!q->json && v->nr < 0)
+			printf("%s: no syscall \"%s\" on this ABI\n",
+			       v->a->name, q->syscall);
+		else if (!q->json)
+			printf("%s %s: the program does not run\n", v->a->name,
+			       v->call);
 		return;
 	}
-	sp_action_str(res.action, action, sizeof(action));
-	printf("%s %s: %s: ", a->name, call, action);
-	r = responsible(p, a->token, name_nr, data, res.action, strict_mux);
-	if (r != NULL)
-		print_entry(p, r);
-	else if (res.action == p->def_action)
+	q->verdicts++;
+	sp_action_str(v->action, action, sizeof(action));
+	if (q->expect && (v->action & q->want_mask) != q->want) {
+		q->differ++;
+		sp_action_str(q->want, want, sizeof(want));
+		/* ERRNO or TRACE of any value: the name alone */
+		if (q->want_mask != 0xffffffffu)
+			*strchr(want, '(') = '\0';
+		fprintf(stderr, "scmp_profile: %s %s: %s, expected %s%s\n",
+			v->a->name, v->call, action, want,
+			q->want_mask != 0xffffffffu ? " (any value)" : "");
+	}
+	if (q->json)
+		return;
+	printf("%s %s: %s: ", v->a->name, v->call, action);
+	if (v->r != NULL)
+		print_entry(p, v->r);
+	else if (strcmp(v->reason, "default") == 0)
 		printf("default action\n");
-	else if (p->kvermax != 0 && res.action == SCMP_ACT_ERRNO(ENOSYS))
+	else if (strcmp(v->reason, "kvermax") == 0)
 		printf("kvermax %u.%u: no such syscall in that kernel\n",
 		       p->kvermax >> 16, p->kvermax & 0xffff);
 	else
 		printf("no single entry matches these arguments\n");
+}
+
+/* One call as the kernel sees it: the action, and why. */
+static void explain_call(const struct profile *p, struct bpf_sim_prog *prog,
+			 struct verdict *v, const struct seccomp_data *data,
+			 int name_nr, bool strict_mux)
+{
+	struct bpf_sim_result res;
+
+	v->ran = bpf_sim_run(prog, data, &res) >= 0;
+	if (!v->ran)
+		return;
+	v->action = res.action;
+	v->r = responsible(p, v->a->token, name_nr, data, res.action,
+			   strict_mux, false);
+	/*
+	 * Through a multiplexer the filter cannot see the call's arguments:
+	 * the rule that decides may be one whose conditions were dropped.
+	 */
+	if (v->r == NULL && v->mux != NULL && res.action != p->def_action)
+		v->r = responsible(p, v->a->token, name_nr, data, res.action,
+				   strict_mux, true);
+	if (v->r != NULL)
+		v->reason = "entry";
+	else if (res.action == p->def_action)
+		v->reason = "default";
+	else if (p->kvermax != 0 && res.action == SCMP_ACT_ERRNO(ENOSYS))
+		v->reason = "kvermax";
+	else
+		v->reason = "unmatched";
 }
 
 /* The ABI's own number for @name, where it resolves to a pseudo one. */
@@ -147,7 +290,7 @@ static int direct_number(const struct bpf_sim_arch *a, const char *name)
 }
 
 /*
- * Explains @syscall on one ABI. A socket or IPC call that the ABI also
+ * Explains the query on one ABI. A socket or IPC call that the ABI also
  * reaches through socketcall(2) or ipc(2) resolves to a pseudo number:
  * both ways are explained, the multiplexed one with the call's number
  * (libseccomp's pseudo numbers are -100 - call and -200 - call) as the
@@ -155,57 +298,188 @@ static int direct_number(const struct bpf_sim_arch *a, const char *name)
  * a rule's conditions to socketcall's own arguments, as here).
  */
 static void explain_abi(const struct profile *p, struct bpf_sim_prog *prog,
-			uint32_t token, const char *syscall,
-			const uint64_t *args, bool strict_mux)
+			uint32_t token, struct query *q, const uint64_t *args,
+			bool strict_mux)
 {
 	const struct bpf_sim_arch *a = bpf_sim_arch_by_token(token);
 	struct seccomp_data data;
-	char call[96], *mux_name;
+	struct verdict v;
+	char *mux_name;
 	int nr, direct, mux;
 	unsigned int i;
 
-	nr = seccomp_syscall_resolve_name_arch(token, syscall);
 	if (a == NULL)
 		return;
 	memset(&data, 0, sizeof(data));
+	memset(&v, 0, sizeof(v));
+	v.a = a;
 	data.arch = a->data_arch;
 	for (i = 0; i < PROFILE_ARGS; i++)
 		data.args[i] = args[i];
-	direct = nr >= 0 ? nr : direct_number(a, syscall);
-	if (direct >= 0) {
-		data.nr = direct;
-		snprintf(call, sizeof(call), "%s (%d)", syscall, direct);
-		explain_call(p, prog, a, call, &data, nr, strict_mux);
+	if (q->syscall == NULL) {
+		data.nr = v.nr = q->raw_nr;
+		snprintf(v.call, sizeof(v.call), "%d", q->raw_nr);
+		explain_call(p, prog, &v, &data, q->raw_nr, strict_mux);
+		report(p, q, &v);
+		return;
 	}
-	mux = nr < 0 ? seccomp_syscall_resolve_name_rewrite(token, syscall) :
+	nr = seccomp_syscall_resolve_name_arch(token, q->syscall);
+	direct = nr >= 0 ? nr : direct_number(a, q->syscall);
+	mux = nr < 0 ? seccomp_syscall_resolve_name_rewrite(token, q->syscall) :
 		       -1;
+	if (direct >= 0) {
+		data.nr = v.nr = direct;
+		snprintf(v.call, sizeof(v.call), "%s (%d)", q->syscall, direct);
+		explain_call(p, prog, &v, &data, nr, strict_mux);
+		report(p, q, &v);
+	}
 	if (mux >= 0) {
 		mux_name = seccomp_syscall_resolve_num_arch(token, mux);
 		memset(data.args, 0, sizeof(data.args));
 		data.args[0] = (uint64_t)(-nr % 100);
-		data.nr = mux;
-		snprintf(call, sizeof(call), "%s through %s (%d, call %d)",
-			 syscall, mux_name != NULL ? mux_name : "?", mux,
-			 -nr % 100);
+		data.nr = v.nr = mux;
+		/* the name outlives the call: the JSON keeps a copy */
+		v.mux = mux_name != NULL ? mux_name : "?";
+		v.mux_call = -nr % 100;
+		snprintf(v.call, sizeof(v.call), "%s through %s (%d, call %d)",
+			 q->syscall, v.mux, mux, v.mux_call);
+		explain_call(p, prog, &v, &data, nr, strict_mux);
+		report(p, q, &v);
 		free(mux_name);
-		explain_call(p, prog, a, call, &data, nr, strict_mux);
 	}
-	if (direct < 0 && mux < 0)
-		printf("%s: no syscall \"%s\" on this ABI\n", a->name, syscall);
+	if (direct < 0 && mux < 0) {
+		v.nr = -1;
+		report(p, q, &v);
+	}
 }
 
-static int parse_arg(const char *s, uint64_t *out)
+/*
+ * --expect's action: as the tool prints it (SCMP_ACT_ERRNO(1)), without
+ * "SCMP_ACT_" (ERRNO(1)), in any case (errno(1), kill_process); ERRNO and
+ * TRACE without a value match any value.
+ */
+static int parse_expect(const char *s, uint32_t *want, uint32_t *mask)
 {
+	static const struct {
+		const char *name;
+		uint32_t action;
+		bool data;
+	} names[] = {
+		{ "KILL_PROCESS", SCMP_ACT_KILL_PROCESS, false },
+		{ "KILL_THREAD", SCMP_ACT_KILL_THREAD, false },
+		{ "KILL", SCMP_ACT_KILL, false },
+		{ "TRAP", SCMP_ACT_TRAP, false },
+		{ "ERRNO", SCMP_ACT_ERRNO(0), true },
+		{ "TRACE", SCMP_ACT_TRACE(0), true },
+		{ "LOG", SCMP_ACT_LOG, false },
+		{ "ALLOW", SCMP_ACT_ALLOW, false },
+		{ "NOTIFY", SCMP_ACT_NOTIFY, false },
+	};
+	const char *rest;
+	unsigned long v;
+	size_t i, len;
 	char *end;
 
+	if (strncasecmp(s, "SCMP_ACT_", 9) == 0)
+		s += 9;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		len = strlen(names[i].name);
+		if (strncasecmp(s, names[i].name, len) == 0 &&
+		    (s[len] == '\0' || s[len] == '('))
+			break;
+	}
+	if (i == sizeof(names) / sizeof(names[0]))
+		return -EINVAL;
+	rest = s + len;
+	*want = names[i].action;
+	*mask = names[i].data ? 0xffff0000u : 0xffffffffu;
+	if (*rest == '\0')
+		return 0;
+	if (!names[i].data)
+		return -EINVAL;
 	errno = 0;
-	if (*s == '-')
-		*out = (uint64_t)strtoll(s, &end, 0);
-	else
-		*out = strtoull(s, &end, 0);
-	if (errno != 0 || end == s || *end != '\0') {
-		fprintf(stderr, "scmp_profile: not a number: \"%s\"\n", s);
+	v = strtoul(rest + 1, &end, 0);
+	if (errno != 0 || end == rest + 1 || strcmp(end, ")") != 0 ||
+	    v > 0xffff)
+		return -EINVAL;
+	*want |= (uint32_t)v;
+	*mask = 0xffffffffu;
+	return 0;
+}
+
+const char sp_explain_help[] =
+	"explain (SYSCALL: a name, or a number of the host ABI: the first"
+	" --arch,\n"
+	"else this machine's; ARG: numbers and constants such as AF_VSOCK"
+	" or\n"
+	"CLONE_NEWUSER|CLONE_NEWNS):\n"
+	"  --json             one JSON document instead of the lines\n"
+	"  --expect ACTION    exit 1 if some ABI's action differs: ALLOW,"
+	" ERRNO(1),\n"
+	"                     ERRNO (any errno), KILL_PROCESS, SCMP_ACT_TRAP"
+	"...\n"
+	"  -h, --help         this help\n";
+
+static int explain_usage(void)
+{
+	fprintf(stderr, "usage: scmp_profile explain [OPTIONS] PROFILE.json"
+			" SYSCALL [ARG...] (at most 6)\n"
+			"see scmp_profile explain --help\n");
+	return SP_EXIT_BAD;
+}
+
+/*
+ * SYSCALL as a number: the name it has on the host ABI, or (none) the
+ * number itself. Return: 1 if @s is a number, 0 if not, SP_EXIT_BAD.
+ */
+static int parse_number(const char *s, uint32_t host, struct query *q)
+{
+	unsigned long v;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	if (errno != 0 || *end != '\0' || v > 0x7fffffff) {
+		fprintf(stderr, "scmp_profile: not a syscall number: \"%s\"\n",
+			s);
 		return SP_EXIT_BAD;
+	}
+	q->raw_nr = (int)v;
+	q->syscall = seccomp_syscall_resolve_num_arch(host, (int)v);
+	return 1;
+}
+
+/* The arguments on ABI @token: 0, or SP_EXIT_BAD (said on stderr). */
+static int eval_args(const struct query *q, uint32_t token, uint64_t *args)
+{
+	char bad[64];
+	unsigned int i;
+	int rc;
+
+	for (i = 0; i < PROFILE_ARGS; i++)
+		args[i] = 0;
+	for (i = 0; i < q->nargs; i++) {
+		rc = profile_const_eval(q->argv[i], token, &args[i], bad,
+					sizeof(bad));
+		if (rc == -ENOENT)
+			fprintf(stderr,
+				"scmp_profile: argument %u: unknown constant"
+				" \"%s\"\n",
+				i, bad);
+		else if (rc == -EDOM)
+			fprintf(stderr,
+				"scmp_profile: argument %u: %s has another"
+				" value on %s; give the number\n",
+				i, bad, profile_arch_name(token));
+		else if (rc < 0)
+			fprintf(stderr,
+				"scmp_profile: argument %u: not a number nor"
+				" a constant: \"%s\"\n",
+				i, q->argv[i]);
+		if (rc < 0)
+			return SP_EXIT_BAD;
 	}
 	return 0;
 }
@@ -213,54 +487,141 @@ static int parse_arg(const char *s, uint64_t *out)
 /**
  * explain_main() - scmp_profile explain [OPTIONS] PROFILE SYSCALL [ARG...]
  *
- * Return: the exit status: 0; SP_EXIT_BAD for bad input; SP_EXIT_FAIL.
+ * Return: the exit status: 0; 1 if an action differs from --expect's;
+ * SP_EXIT_BAD for bad input; SP_EXIT_FAIL.
  */
 int explain_main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		SP_RESOLVE_OPTIONS,
+		{ "json", no_argument, NULL, 'j' },
+		{ "expect", required_argument, NULL, 'e' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	uint64_t args[PROFILE_ARGS] = { 0 };
+	uint64_t args[PROFILE_ARCHES][PROFILE_ARGS];
 	struct bpf_sim_prog prog = { 0 };
 	scmp_filter_ctx ctx = NULL;
+	struct query q = { 0 };
 	struct sp_resolve r;
 	struct profile p;
+	json_t *doc = NULL, *qargs;
+	char *named = NULL;
 	size_t raw_len;
 	void *raw = NULL;
 	unsigned int i;
+	uint32_t host;
 	int c, rc;
 
 	sp_resolve_init(&r);
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		rc = sp_resolve_option(&r, c, optarg);
-		if (rc != 1) {
-			if (rc == 0)
-				fprintf(stderr, "see scmp_profile --help\n");
+		if (rc == 1)
+			continue;
+		if (rc != 0)
 			return SP_EXIT_BAD;
+		switch (c) {
+		case 'j':
+			q.json = true;
+			break;
+		case 'e':
+			if (parse_expect(optarg, &q.want, &q.want_mask) < 0) {
+				fprintf(stderr,
+					"scmp_profile: --expect: unknown"
+					" action \"%s\" (ALLOW, ERRNO(1),"
+					" ERRNO, KILL_PROCESS, ...)\n",
+					optarg);
+				return SP_EXIT_BAD;
+			}
+			q.expect = true;
+			break;
+		case 'h':
+			printf("usage: scmp_profile explain [OPTIONS]"
+			       " PROFILE.json SYSCALL [ARG...]\n\n%s%s",
+			       sp_resolve_help, sp_explain_help);
+			return fflush(stdout) != 0 ? SP_EXIT_FAIL : 0;
+		default:
+			return explain_usage();
 		}
 	}
-	if (argc - optind < 2 || argc - optind > 2 + (int)PROFILE_ARGS) {
-		fprintf(stderr, "usage: scmp_profile explain [OPTIONS]"
-				" PROFILE.json SYSCALL [ARG...] (at most 6)\n");
-		return SP_EXIT_BAD;
-	}
-	for (i = 0; (int)i < argc - optind - 2; i++)
-		if (parse_arg(argv[optind + 2 + i], &args[i]) != 0)
-			return SP_EXIT_BAD;
-	if (!profile_known_name(argv[optind + 1])) {
+	if (argc - optind < 2 || argc - optind > 2 + (int)PROFILE_ARGS)
+		return explain_usage();
+	q.nargs = (unsigned int)(argc - optind - 2);
+	for (i = 0; i < q.nargs; i++)
+		q.argv[i] = argv[optind + 2 + i];
+	host = r.opts.host_arch != 0 ? r.opts.host_arch : seccomp_arch_native();
+	rc = parse_number(argv[optind + 1], host, &q);
+	if (rc == SP_EXIT_BAD)
+		return rc;
+	named = rc == 1 ? (char *)q.syscall : NULL;
+	if (rc == 0)
+		q.syscall = argv[optind + 1];
+	if (rc == 0 && !profile_known_name(q.syscall)) {
 		fprintf(stderr, "scmp_profile: no ABI has a syscall \"%s\"\n",
-			argv[optind + 1]);
+			q.syscall);
 		return SP_EXIT_BAD;
 	}
 	rc = sp_filter(argv[optind], &r, &p, &ctx);
+	/* a number no syscall has: that number, on the host's ABI alone */
+	if (rc == 0 && q.syscall == NULL) {
+		for (i = 0; i < p.narch && p.arches[i] != host; i++)
+			;
+		if (i == p.narch) {
+			fprintf(stderr,
+				"scmp_profile: %d names no syscall on %s, and"
+				" the filter is not for %s\n",
+				q.raw_nr, profile_arch_name(host),
+				profile_arch_name(host));
+			rc = SP_EXIT_BAD;
+		}
+	}
+	for (i = 0; rc == 0 && i < p.narch; i++)
+		rc = eval_args(&q, p.arches[i], args[i]);
 	if (rc == 0)
 		rc = sp_program(ctx, &p, &prog, &raw, &raw_len);
+	if (rc == 0 && q.json) {
+		doc = json_object();
+		qargs = json_array();
+		q.results = json_array();
+		json_object_set_new(doc, "profile", json_string(argv[optind]));
+		json_object_set_new(doc, "syscall",
+				    q.syscall != NULL ? json_string(q.syscall) :
+							json_null());
+		for (i = 0; i < q.nargs; i++)
+			json_array_append_new(
+				qargs, json_integer((json_int_t)args[0][i]));
+		json_object_set_new(doc, "args", qargs);
+		json_object_set(doc, "results", q.results);
+	}
 	for (i = 0; rc == 0 && i < p.narch; i++)
-		explain_abi(&p, &prog, p.arches[i], argv[optind + 1], args,
-			    r.opts.strict_mux);
+		if (q.syscall != NULL || p.arches[i] == host)
+			explain_abi(&p, &prog, p.arches[i], &q, args[i],
+				    r.opts.strict_mux);
+	if (rc == 0 && q.json) {
+		json_object_set_new(doc, "expect",
+				    q.expect ? json_boolean(q.differ == 0) :
+					       json_null());
+		if (json_dumpf(doc, stdout, JSON_INDENT(2)) < 0 ||
+		    fputc('\n', stdout) == EOF)
+			rc = SP_EXIT_FAIL;
+	}
 	if (rc == 0 && fflush(stdout) != 0)
 		rc = SP_EXIT_FAIL;
+	if (rc == 0 && q.expect && q.verdicts == 0) {
+		fprintf(stderr,
+			"scmp_profile: --expect: no ABI of the filter has the"
+			" syscall\n");
+		rc = 1;
+	}
+	if (rc == 0 && q.expect && q.differ > 0) {
+		fprintf(stderr,
+			"scmp_profile: %u of %u verdicts differ from --expect\n",
+			q.differ, q.verdicts);
+		rc = 1;
+	}
+	json_decref(q.results);
+	json_decref(doc);
+	free(named);
 	free(raw);
 	bpf_sim_free(&prog);
 	seccomp_release(ctx);

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -18,6 +19,42 @@
 /*
  * Resolving options
  */
+
+const char sp_resolve_help[] =
+	"Profile options (compile and explain):\n"
+	"  --arch A,B,...     the filter's ABIs instead of the profile's; the"
+	" first is\n"
+	"                     the host (archMap, includes/excludes arches):"
+	" x86_64,\n"
+	"                     SCMP_ARCH_X86_64 or Go's amd64, arm64, 386...\n"
+	"  --caps LIST        the container's capabilities: none, or a list"
+	" of\n"
+	"                     default (Docker's default set, the default),"
+	" all,\n"
+	"                     CAP_SYS_ADMIN, SYS_ADMIN, sys_admin...\n"
+	"  --kernel X.Y       the host kernel for minKernel (default: this"
+	" one)\n"
+	"  --kvermax X.Y      syscalls newer than X.Y fail with ENOSYS\n"
+	"  --input FORMAT     auto (the default), oci (or docker), or"
+	" firecracker\n"
+	"                     (Firecracker's seccompiler JSON)\n"
+	"  --filter NAME      the filter of a Firecracker file to read (vmm,"
+	" api,\n"
+	"                     vcpu); needed when it has several\n"
+	"  --strict           refuse unknown keys, keys of the wrong type and"
+	" syscall\n"
+	"                     names no ABI knows (default: warn, skip them)\n"
+	"  --strict-mux       on ABIs that reach a call through socketcall(2)"
+	" or\n"
+	"                     ipc(2), leave out its rules with conditions that"
+	" are\n"
+	"                     no stricter than the default action (the call"
+	" then\n"
+	"                     takes the default there): the multiplexer cannot"
+	" see\n"
+	"                     the arguments (default: warn, and the rule applies"
+	" to\n"
+	"                     the multiplexed call unchecked)\n";
 
 void sp_resolve_init(struct sp_resolve *r)
 {
@@ -39,7 +76,7 @@ static int parse_arches(struct sp_resolve *r, char *list)
 	     name = strtok_r(NULL, ",", &save)) {
 		if (r->opts.narch == PROFILE_ARCHES)
 			return -E2BIG;
-		r->arches[r->opts.narch] = profile_arch_token(name);
+		r->arches[r->opts.narch] = profile_arch_lookup(name);
 		if (r->arches[r->opts.narch] == 0) {
 			fprintf(stderr,
 				"scmp_profile: --arch: unknown architecture"
@@ -56,35 +93,73 @@ static int parse_arches(struct sp_resolve *r, char *list)
 	return 0;
 }
 
-/* A list of capability names, "default" standing for Docker's set. */
-static int parse_caps(struct sp_resolve *r, char *list)
+/* Appends the NULL-terminated @caps to @r's list; -E2BIG if full. */
+static int add_caps(struct sp_resolve *r, unsigned int *n,
+		    const char *const *caps)
 {
 	const size_t max = sizeof(r->caps) / sizeof(r->caps[0]) - 1;
-	char *name, *save = NULL;
-	unsigned int n = 0, i;
 
-	if (strcmp(list, "none") == 0)
+	for (; *caps != NULL; caps++) {
+		if (*n == max)
+			return -E2BIG;
+		r->caps[(*n)++] = *caps;
+	}
+	return 0;
+}
+
+/*
+ * A list of capabilities as Docker's --cap-add takes them (CAP_SYS_ADMIN,
+ * SYS_ADMIN, sys_admin), "default" standing for Docker's set, "all" for
+ * every one; "none" alone for none.
+ */
+static int parse_caps(struct sp_resolve *r, char *list)
+{
+	const char *one[2] = { NULL, NULL };
+	char *name, *save = NULL;
+	unsigned int n = 0;
+	int rc = 0;
+
+	if (strcasecmp(list, "none") == 0)
 		list = "";
-	for (name = strtok_r(list, ",", &save); name != NULL;
+	for (name = strtok_r(list, ",", &save); name != NULL && rc == 0;
 	     name = strtok_r(NULL, ",", &save)) {
-		if (strcmp(name, "default") == 0) {
-			for (i = 0; profile_docker_caps[i] != NULL && n < max;
-			     i++)
-				r->caps[n++] = profile_docker_caps[i];
+		if (strcasecmp(name, "default") == 0) {
+			rc = add_caps(r, &n, profile_docker_caps);
 			continue;
 		}
-		if (!profile_cap_known(name)) {
+		if (strcasecmp(name, "all") == 0) {
+			rc = add_caps(r, &n, profile_cap_all());
+			continue;
+		}
+		one[0] = profile_cap_name(name);
+		if (one[0] == NULL) {
 			fprintf(stderr,
 				"scmp_profile: --caps: unknown capability"
 				" \"%s\"\n",
 				name);
 			return -EINVAL;
 		}
-		if (n == max)
-			return -E2BIG;
-		r->caps[n++] = name;
+		rc = add_caps(r, &n, one);
 	}
 	r->caps[n] = NULL;
+	return rc;
+}
+
+static int parse_input(struct sp_resolve *r, const char *arg)
+{
+	if (strcmp(arg, "oci") == 0 || strcmp(arg, "docker") == 0)
+		r->opts.format = PROFILE_FORMAT_OCI;
+	else if (strcmp(arg, "firecracker") == 0)
+		r->opts.format = PROFILE_FORMAT_FIRECRACKER;
+	else if (strcmp(arg, "auto") == 0)
+		r->opts.format = PROFILE_FORMAT_AUTO;
+	else {
+		fprintf(stderr,
+			"scmp_profile: --input: unknown format \"%s\" (auto,"
+			" oci, docker, firecracker)\n",
+			arg);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -122,6 +197,13 @@ int sp_resolve_option(struct sp_resolve *r, int c, const char *arg)
 		break;
 	case 'X':
 		r->opts.strict_mux = true;
+		rc = 0;
+		break;
+	case 'I':
+		rc = parse_input(r, arg);
+		break;
+	case 'F':
+		r->opts.filter = arg;
 		rc = 0;
 		break;
 	default:
