@@ -8,7 +8,7 @@
  * open(2) flags. Values from the Linux uapi headers (linux/sched.h,
  * linux/socket.h, linux/net.h, linux/netlink.h, linux/personality.h,
  * linux/prctl.h, linux/mount.h, asm-generic/fcntl.h);
- * tests/85-profile-consts checks them against this machine's headers.
+ * tests/49-profile-consts checks them against this machine's headers.
  * Most are the same on every ABI. Those marked GENERIC have other values
  * on MIPS (socket types, O_*) or PA-RISC (O_*, SOCK_NONBLOCK and
  * SOCK_CLOEXEC): they are refused for those ABIs rather than given a value
