@@ -472,7 +472,8 @@ static void refine(const struct sock_filter *f, bool taken, struct state *s)
  * The states on entry to every instruction of @prog (len + 1 of them,
  * calloc'd), or NULL without memory.
  */
-static struct state *analyse(const struct bpf_sim_prog *prog)
+static struct state *analyse(const struct bpf_sim_prog *prog,
+			     const struct bpf_sim_arch *abi)
 {
 	struct state *st = calloc(prog->len + 1, sizeof(*st));
 	struct state s, t;
@@ -482,6 +483,7 @@ static struct state *analyse(const struct bpf_sim_prog *prog)
 		return NULL;
 	st[0].seen = true;
 	st[0].hi = UINT32_MAX;
+	st[0].token = abi != NULL ? abi->data_arch : 0;
 	for (pc = 0; pc < prog->len; pc++) {
 		const struct sock_filter *f = &prog->insns[pc];
 
@@ -560,6 +562,7 @@ static void annotate(const struct sock_filter *f, const struct state *s,
 	const struct bpf_sim_arch *abi = bpf_sim_arch_by_token(s->token);
 	const char *name, *sys;
 	char what[32];
+	bool x32;
 
 	buf[0] = '\0';
 	if (f->code == (BPF_LD | BPF_W | BPF_ABS)) {
@@ -592,27 +595,32 @@ static void annotate(const struct sock_filter *f, const struct state *s,
 	}
 	if (BPF_OP(f->code) == BPF_JSET)
 		return;
+	/* x32's numbers on x86_64's arch value say so */
+	x32 = nr_abi(abi, f->k) != abi;
 	name = bpf_disasm_syscall_name(nr_abi(abi, f->k), f->k);
-	if (name != NULL)
-		snprintf(buf, size, "%s%s",
+	if (name != NULL || x32)
+		snprintf(buf, size, "%s%s%s",
 			 BPF_OP(f->code) == BPF_JGE ? ">= " :
 			 BPF_OP(f->code) == BPF_JGT ? "> " :
 						      "",
-			 name);
+			 x32 ? "x32 " : "", name ? name : "");
+	if (name == NULL && x32)
+		snprintf(buf + strlen(buf), size - strlen(buf), "%u",
+			 f->k & ~BPF_SIM_X32_BIT);
 }
 
 /**
  * bpf_disasm_print() - write the listing of @prog; see bpf_disasm.h
  */
 void bpf_disasm_print(FILE *out, const struct bpf_sim_prog *prog,
-		      unsigned int flags)
+		      const struct bpf_sim_arch *abi, unsigned int flags)
 {
 	struct state *st = NULL;
 	char text[96], note[96];
 	unsigned int pc;
 
 	if (!(flags & BPF_DISASM_NUMERIC))
-		st = analyse(prog);
+		st = analyse(prog, abi);
 	fprintf(out, " line  OP   JT   JF   K\n");
 	fprintf(out, "=================================\n");
 	for (pc = 0; pc < prog->len; pc++) {
@@ -638,7 +646,7 @@ void bpf_disasm_print(FILE *out, const struct bpf_sim_prog *prog,
  */
 void bpf_disasm_listing(FILE *out, const struct bpf_sim_prog *prog)
 {
-	bpf_disasm_print(out, prog, 0);
+	bpf_disasm_print(out, prog, NULL, 0);
 }
 
 /**

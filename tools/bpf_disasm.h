@@ -35,13 +35,15 @@
 
 /**
  * bpf_disasm_print() - write the listing of @prog to @out
+ * @abi:   NULL, or the ABI whose names apply before the program has
+ *         tested the arch (a filter without arch test)
  * @flags: 0 or BPF_DISASM_NUMERIC
  */
 void bpf_disasm_print(FILE *out, const struct bpf_sim_prog *prog,
-		      unsigned int flags);
+		      const struct bpf_sim_arch *abi, unsigned int flags);
 
 /**
- * bpf_disasm_listing() - bpf_disasm_print() with annotations
+ * bpf_disasm_listing() - bpf_disasm_print() with annotations, no ABI
  */
 void bpf_disasm_listing(FILE *out, const struct bpf_sim_prog *prog);
 

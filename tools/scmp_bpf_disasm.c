@@ -40,8 +40,10 @@ static _Noreturn void usage(const char *prog)
 		"  arch test tests, the syscall a number test tests, the errno"
 		" returned\n"
 		"  -a ARCH       byte order of the filter (default: this"
-		" machine's); with -d,\n"
-		"                the ABI drawn; with -c, the only arch reported\n"
+		" machine's), and the\n"
+		"                ABI named before the filter tests the arch; with"
+		" -d, the ABI\n"
+		"                drawn; with -c, the only arch reported\n"
 		"  -n, --numeric no names: libseccomp's listing; with -d, a node"
 		" per\n"
 		"                instruction\n"
@@ -283,7 +285,7 @@ int main(int argc, char *argv[])
 	else if (opt_dot)
 		rc = graph(&prog, arch);
 	else
-		bpf_disasm_print(stdout, &prog,
+		bpf_disasm_print(stdout, &prog, arch,
 				 opt_numeric ? BPF_DISASM_NUMERIC : 0);
 	bpf_sim_free(&prog);
 	if (fflush(stdout) != 0)
