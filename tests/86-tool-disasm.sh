@@ -66,6 +66,7 @@ ld() { insn 0x20 0 0 "$1"; }		# ld [k]
 ret() { insn 0x06 0 0 "$1"; }		# ret #k
 jeq() { insn 0x15 "$2" "$3" "$1"; }	# jeq #k, jt, jf
 jge() { insn 0x35 "$2" "$3" "$1"; }	# jge #k, jt, jf
+ja() { insn 0x05 0 0 "$1"; }		# ja +k
 
 # same WHAT FILE: stdout of the last run ($T/out) is FILE, byte for byte
 same() {
@@ -151,6 +152,18 @@ ENDIAN=le
 has "s390x arch" " 0001: 0x15 0x00 0x05 0x80000016   jeq 2147483670 true:0002 false:0007  # s390x"
 has "s390x low" " 0004: 0x20 0x00 0x00 0x00000014   ld  \$data[20]                        # execve args[0] low"
 has "s390x high" " 0005: 0x20 0x00 0x00 0x00000010   ld  \$data[16]                        # execve args[0] high"
+# Code x86_64 and x86 share: named where both ABIs' paths matched calls
+# of one name (clone is 56 on x86_64, 120 on x86).
+{ ld 4; jeq 0xc000003e 0 3; ld 0; jeq 56 4 0; ja 5; jeq 0x40000003 0 6;
+  ld 0; jeq 120 0 2; ld 16; jeq 0 1 0; ret 0x50001; ret 0x7fff0000;
+  ret 0; } > "$T/shared.bpf"
+"$DISASM" "$T/shared.bpf" > "$T/out"
+has "shared clone" " 0008: 0x20 0x00 0x00 0x00000010   ld  \$data[16]                        # clone args[0] low"
+has "x86 clone" " 0007: 0x15 0x00 0x02 0x00000078   jeq 120 true:0008 false:0010         # clone"
+{ ld 4; jeq 0xc000003e 0 3; ld 0; jeq 0xffffffff 0 1; ret 0x7fff0000;
+  ret 0; } > "$T/minus1.bpf"
+"$DISASM" "$T/minus1.bpf" > "$T/out"
+has "-1" " 0003: 0x15 0x00 0x01 0xffffffff   jeq 4294967295 true:0004 false:0005  # -1: a call a tracer skipped"
 # No arch test: -a's names, none without -a.
 { ld 0; jeq 221 0 1; ret 0x7fff0000; ret 0; } > "$T/noarch.bpf"
 "$DISASM" -a aarch64 "$T/noarch.bpf" > "$T/out"

@@ -317,9 +317,17 @@ struct val {
 struct state {
 	bool seen;
 	struct val a, x, m[BPF_MEMWORDS];
-	uint32_t token;	 /* the arch value every path has matched, or 0 */
+	/* the arch values the paths have matched, each one (x86 and x86_64
+	 * code may be shared); 0 of them: unknown */
+	uint32_t tok[4];
+	unsigned int ntok;
 	uint32_t lo, hi; /* the syscall number is in [lo, hi] */
+	/* the syscall every path has matched, each on its ABI (code that
+	 * x86 and x86_64 share), or NULL */
+	const char *sys;
 };
+
+static const char *path_syscall(const struct state *s);
 
 static bool val_eq(const struct val *a, const struct val *b)
 {
@@ -335,19 +343,34 @@ static void val_meet(struct val *dst, const struct val *src)
 
 static void state_merge(struct state *dst, const struct state *src)
 {
+	const char *a, *b;
 	unsigned int i;
 
 	if (!dst->seen) {
 		*dst = *src;
+		dst->sys = path_syscall(src);
 		dst->seen = true;
 		return;
 	}
+	a = path_syscall(dst);
+	b = path_syscall(src);
+	dst->sys = a != NULL && b != NULL && strcmp(a, b) == 0 ? a : NULL;
 	val_meet(&dst->a, &src->a);
 	val_meet(&dst->x, &src->x);
 	for (i = 0; i < BPF_MEMWORDS; i++)
 		val_meet(&dst->m[i], &src->m[i]);
-	if (dst->token != src->token)
-		dst->token = 0;
+	for (i = 0; dst->ntok > 0 && i < src->ntok; i++) {
+		unsigned int j;
+
+		for (j = 0; j < dst->ntok && dst->tok[j] != src->tok[i]; j++)
+			;
+		if (j == dst->ntok && j < 4)
+			dst->tok[dst->ntok++] = src->tok[i];
+		else if (j == dst->ntok)
+			dst->ntok = 0;
+	}
+	if (src->ntok == 0)
+		dst->ntok = 0;
 	dst->lo = src->lo < dst->lo ? src->lo : dst->lo;
 	dst->hi = src->hi > dst->hi ? src->hi : dst->hi;
 }
@@ -438,8 +461,10 @@ static void refine(const struct sock_filter *f, bool taken, struct state *s)
 
 	if (BPF_SRC(f->code) != BPF_K || s->a.alu)
 		return;
-	if (s->a.kind == V_ARCH && BPF_OP(f->code) == BPF_JEQ && taken)
-		s->token = k;
+	if (s->a.kind == V_ARCH && BPF_OP(f->code) == BPF_JEQ && taken) {
+		s->tok[0] = k;
+		s->ntok = 1;
+	}
 	if (s->a.kind != V_NR)
 		return;
 	switch (BPF_OP(f->code)) {
@@ -483,7 +508,8 @@ static struct state *analyse(const struct bpf_sim_prog *prog,
 		return NULL;
 	st[0].seen = true;
 	st[0].hi = UINT32_MAX;
-	st[0].token = abi != NULL ? abi->data_arch : 0;
+	st[0].tok[0] = abi != NULL ? abi->data_arch : 0;
+	st[0].ntok = abi != NULL;
 	for (pc = 0; pc < prog->len; pc++) {
 		const struct sock_filter *f = &prog->insns[pc];
 
@@ -514,14 +540,51 @@ static struct state *analyse(const struct bpf_sim_prog *prog,
 	return st;
 }
 
+/*
+ * The name of number @nr on every ABI of @s, or NULL if they disagree;
+ * @x32 tells if it is x32's, on x86_64's arch value.
+ */
+static const char *name_on(const struct state *s, uint32_t nr, bool *x32)
+{
+	const struct bpf_sim_arch *abi;
+	const char *first = NULL, *name;
+	unsigned int i;
+
+	*x32 = false;
+	for (i = 0; i < s->ntok; i++) {
+		abi = bpf_sim_arch_by_token(s->tok[i]);
+		name = bpf_disasm_syscall_name(nr_abi(abi, nr), nr);
+		if (i == 0) {
+			first = name;
+			*x32 = nr_abi(abi, nr) != abi;
+		} else if (name == NULL || first == NULL ||
+			   strcmp(name, first) != 0) {
+			*x32 = false;
+			return NULL;
+		}
+	}
+	return first;
+}
+
 /* The syscall every path into @s has matched, or NULL. */
 static const char *path_syscall(const struct state *s)
 {
-	const struct bpf_sim_arch *abi = bpf_sim_arch_by_token(s->token);
+	bool x32;
 
-	if (s->token == 0 || s->lo != s->hi)
-		return NULL;
-	return bpf_disasm_syscall_name(nr_abi(abi, s->lo), s->lo);
+	if (s->ntok == 0 || s->lo != s->hi)
+		return s->sys;
+	return name_on(s, s->lo, &x32);
+}
+
+/* Whether x86_64 is among the ABIs of @s. */
+static bool has_x86_64(const struct state *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->ntok; i++)
+		if (is_x86_64(bpf_sim_arch_by_token(s->tok[i])))
+			return true;
+	return false;
 }
 
 /* "args[0] low", "ip high", ... for the listing. */
@@ -539,12 +602,9 @@ static void data_name(const struct val *v, char *buf, size_t size)
 		snprintf(buf, size, "%s", kinds[v->kind]);
 }
 
-/* Whether jump @f on the number, under arch value @abi, is x32's test. */
-static bool x32_test(const struct bpf_sim_arch *abi,
-		     const struct sock_filter *f)
+/* Whether jump @f on the number, under x86_64's arch value, is x32's test. */
+static bool x32_test(const struct sock_filter *f)
 {
-	if (!is_x86_64(abi))
-		return false;
 	switch (BPF_OP(f->code)) {
 	case BPF_JGE:
 	case BPF_JSET:
@@ -559,7 +619,8 @@ static bool x32_test(const struct bpf_sim_arch *abi,
 static void annotate(const struct sock_filter *f, const struct state *s,
 		     int big_endian, char *buf, size_t size)
 {
-	const struct bpf_sim_arch *abi = bpf_sim_arch_by_token(s->token);
+	const struct bpf_sim_arch *abi =
+		s->ntok > 0 ? bpf_sim_arch_by_token(s->tok[0]) : NULL;
 	const char *name, *sys;
 	char what[32];
 	bool x32;
@@ -587,17 +648,20 @@ static void annotate(const struct sock_filter *f, const struct state *s,
 		snprintf(buf, size, "%s", abi ? abi->name : "");
 		return;
 	}
-	if (s->a.kind != V_NR || s->token == 0)
+	if (s->a.kind != V_NR || s->ntok == 0)
 		return;
-	if (x32_test(abi, f)) {
+	if (has_x86_64(s) && x32_test(f)) {
 		snprintf(buf, size, "x32 bit");
+		return;
+	}
+	if (BPF_OP(f->code) == BPF_JEQ && f->k == UINT32_MAX) {
+		snprintf(buf, size, "-1: a call a tracer skipped");
 		return;
 	}
 	if (BPF_OP(f->code) == BPF_JSET)
 		return;
 	/* x32's numbers on x86_64's arch value say so */
-	x32 = nr_abi(abi, f->k) != abi;
-	name = bpf_disasm_syscall_name(nr_abi(abi, f->k), f->k);
+	name = name_on(s, f->k, &x32);
 	if (name != NULL || x32)
 		snprintf(buf, size, "%s%s%s",
 			 BPF_OP(f->code) == BPF_JGE ? ">= " :
@@ -924,6 +988,34 @@ static int pass_on(struct graph *g, const struct items *from, unsigned int to,
 		if (items_add(&g->in[to], from->v[i].origin, from->v[i].branch,
 			      from->v[i].lo, from->v[i].hi) < 0)
 			return -ENOMEM;
+	return 0;
+}
+
+/*
+ * Merge the items reaching an instruction by (origin, branch): jset's
+ * approximation sends one interval both ways, and without this a chain
+ * of them would double the items at every step.
+ */
+static int normalise(struct items *in)
+{
+	struct items out = { 0 };
+	size_t i = 0, j;
+
+	qsort(in->v, in->n, sizeof(*in->v), item_cmp);
+	while (i < in->n) {
+		for (j = i; j < in->n && in->v[j].origin == in->v[i].origin &&
+			    in->v[j].branch == in->v[i].branch;
+		     j++)
+			;
+		if (add_merged(&out, in->v + i, j - i, in->v[i].origin,
+			       in->v[i].branch) < 0) {
+			free(out.v);
+			return -ENOMEM;
+		}
+		i = j;
+	}
+	free(in->v);
+	*in = out;
 	return 0;
 }
 
@@ -1422,6 +1514,8 @@ int bpf_disasm_graph(FILE *out, const struct bpf_sim_prog *prog,
 	}
 	for (pc = 0; rc == 0 && pc < prog->len; pc++) {
 		if (g.in[pc].n > 0)
+			rc = normalise(&g.in[pc]);
+		if (rc == 0 && g.in[pc].n > 0)
 			rc = walk_one(&g, pc);
 		free(g.in[pc].v);
 		g.in[pc].v = NULL;
