@@ -1354,19 +1354,29 @@ static void node_id(char *buf, size_t size, int origin)
 		snprintf(buf, size, "n%d", origin);
 }
 
+/* An edge, labelled unless @label is "". */
+static void print_edge(FILE *out, const char *from, const char *to,
+		       const char *label)
+{
+	if (label[0] != '\0')
+		fprintf(out, "\t%s -> %s [label=\"%s\"];\n", from, to, label);
+	else
+		fprintf(out, "\t%s -> %s;\n", from, to);
+}
+
 /* The edges of one (origin, branch): e[0..n), sorted by target. */
 static void draw_edges(FILE *out, struct graph *g, const struct edge *e,
 		       size_t n)
 {
 	const char *blabel = e->origin < 0 ? "" : e->branch ? "yes" : "no";
 	struct label *l;
-	char from[16], names[128];
+	char from[16], to[32], names[128];
 	size_t i;
 
 	node_id(from, sizeof(from), e->origin);
 	if (n == 1) {
-		fprintf(out, "\t%s -> n%u [label=\"%s\"];\n", from, e->target,
-			blabel);
+		snprintf(to, sizeof(to), "n%u", e->target);
+		print_edge(out, from, to, blabel);
 		return;
 	}
 	/* a test of the number: one node, a box per outcome */
@@ -1374,8 +1384,8 @@ static void draw_edges(FILE *out, struct graph *g, const struct edge *e,
 		"\td%s_%u [label=\"%s syscall\", shape=diamond, style=filled,"
 		" fillcolor=lightgray];\n",
 		from, e->branch, g->abi->name);
-	fprintf(out, "\t%s -> d%s_%u [label=\"%s\"];\n", from, from, e->branch,
-		blabel);
+	snprintf(to, sizeof(to), "d%s_%u", from, e->branch);
+	print_edge(out, from, to, blabel);
 	l = malloc(sizeof(*l));
 	for (i = 0; i < n; i++) {
 		const struct item *v = g->pool.v + e[i].first;
@@ -1439,9 +1449,38 @@ static int merge_edges(struct graph *g)
 	return 0;
 }
 
+/*
+ * Where a call of an ABI the filter does not test goes: the return that
+ * loading the arch and failing equality tests of it lead to, or -1 if
+ * that path does anything else first.
+ */
+static int other_arch_ret(const struct bpf_sim_prog *prog)
+{
+	const struct sock_filter *f;
+	unsigned int pc = 0;
+	bool arch = false;
+
+	while (pc < prog->len) {
+		f = &prog->insns[pc];
+		if (f->code == (BPF_LD | BPF_W | BPF_ABS) && f->k == 4) {
+			arch = true;
+			pc++;
+		} else if (f->code == (BPF_JMP | BPF_JA)) {
+			pc += 1 + f->k;
+		} else if (arch && f->code == (BPF_JMP | BPF_JEQ | BPF_K)) {
+			pc += 1u + f->jf;
+		} else {
+			return f->code == (BPF_RET | BPF_K) && arch ? (int)pc :
+								      -1;
+		}
+	}
+	return -1;
+}
+
 static void draw(FILE *out, struct graph *g)
 {
 	const struct bpf_sim_arch *abi = g->abi;
+	int other = other_arch_ret(g->prog);
 	unsigned int pc;
 	size_t i, j;
 
@@ -1462,6 +1501,15 @@ static void draw(FILE *out, struct graph *g)
 			continue;
 		g->drawn[canon(g, pc)] = true;
 		draw_node(out, g, canon(g, pc));
+	}
+	/* the other ABIs' calls, dashed: the bad-arch action */
+	if (other >= 0) {
+		pc = canon(g, (unsigned int)other);
+		fprintf(out, "\tother [label=\"other ABIs\", style=dashed];\n");
+		if (!g->drawn[pc])
+			draw_node(out, g, pc);
+		g->drawn[pc] = true;
+		fprintf(out, "\tother -> n%u [style=dashed];\n", pc);
 	}
 	for (i = 0; i < g->nedges; i = j) {
 		for (j = i; j < g->nedges &&

@@ -69,7 +69,9 @@ void bpf_disasm_dot(FILE *out, const struct bpf_sim_prog *prog);
  * "first .. last [lo-hi]"). The argument checks stay, one node per
  * comparison, labelled with the syscalls that reach it and what it
  * compares ("a0 low == 39 ?"); loads and ALU operations fold into those
- * labels. Returns are ellipses named by action (and errno).
+ * labels. Returns are ellipses named by action (and errno), one per
+ * action; a dashed "other ABIs" node leads to the return of an arch value
+ * the program does not test.
  *
  * Return: 0; -EINVAL if @prog does not verify; -ENOMEM.
  */
