@@ -3,9 +3,11 @@
 
 /*
  * For each program NAME, tests/golden/ holds
- *   NAME.bpf.txt  what tools/scmp_bpf_disasm lists for the exported BPF:
- *                 one instruction a line, its opcode, jt, jf and k in hex
- *                 (the program itself, byte for byte), then its mnemonic
+ *   NAME.bpf.txt  what tools/scmp_bpf_disasm -n lists for the exported
+ *                 BPF: one instruction a line, its opcode, jt, jf and k in
+ *                 hex (the program itself, byte for byte), then its
+ *                 mnemonic (-n: without the names, which follow the
+ *                 syscall tables, not the program)
  *   NAME.pfc      the PFC export
  * The test builds every program anew, exports and lists it, and compares
  * both files with the committed ones; each difference is printed as a
@@ -199,8 +201,9 @@ static void check_program(struct golden *g, const char *name,
 	snprintf(list, sizeof(list), "%s/%s.bpf.txt", g->tmp, name);
 	rc = export_to(bin, ctx, seccomp_export_bpf);
 	if (rc == 0) {
-		snprintf(cmd, sizeof(cmd), "'%s' %s%s '%s' > '%s'", g->disasm,
-			 abi ? "-a " : "", abi ? abi : "", bin, list);
+		snprintf(cmd, sizeof(cmd), "'%s' -n %s%s '%s' > '%s'",
+			 g->disasm, abi ? "-a " : "", abi ? abi : "", bin,
+			 list);
 		rc = system(cmd) == 0 ? 0 : -EIO;
 	}
 	unlink(bin);

@@ -1,10 +1,19 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /* bpf_disasm: a seccomp program as a listing or a Graphviz graph. */
 
+#include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
 
+#include "bpf_diff_names.h"
 #include "bpf_disasm.h"
+#include "bpf_disasm_priv.h"
+/* The one list of ABIs, for the syscall table column of each: only that */
+#include "../src/arch_list.h"
 
 /* Name of an ALU operation, or NULL if not an ALU op we know. */
 static const char *alu_name(uint16_t op)
@@ -145,33 +154,572 @@ static void mnemonic(const struct sock_filter *f, unsigned int pc, int targets,
 	snprintf(buf, size, "???");
 }
 
-/**
- * bpf_disasm_listing() - write the listing of @prog; see bpf_disasm.h
+/*
+ * Syscall names, from src/syscalls.csv (bpf_diff_names.h)
  */
-void bpf_disasm_listing(FILE *out, const struct bpf_sim_prog *prog)
+
+/* Each ABI's column of the CSV (arch_list.h): byte-order twins share one. */
+#define ARCH_COLUMN(mac, name, col, ...) { name, #col },
+static const struct {
+	const char *abi;
+	const char *column;
+} abi_columns[] = { ARCH_LIST(ARCH_COLUMN) };
+#undef ARCH_COLUMN
+
+#define NAMES (sizeof(diff_names) / sizeof(diff_names[0]))
+
+/**
+ * bpf_disasm_column() - see bpf_disasm_priv.h
+ */
+int bpf_disasm_column(const struct bpf_sim_arch *abi)
 {
-	char text[96];
+	size_t i, j;
+
+	if (abi == NULL)
+		return -1;
+	for (i = 0; i < sizeof(abi_columns) / sizeof(abi_columns[0]); i++) {
+		if (strcmp(abi->name, abi_columns[i].abi) != 0)
+			continue;
+		for (j = 0; j < DIFF_ABIS; j++)
+			if (strcasecmp(abi_columns[i].column, diff_abis[j]) ==
+			    0)
+				return (int)j;
+	}
+	return -1;
+}
+
+/**
+ * bpf_disasm_row() - see bpf_disasm_priv.h
+ */
+const char *bpf_disasm_row(size_t i, int col, int *nr)
+{
+	if (i >= NAMES || col < 0)
+		return NULL;
+	*nr = diff_names[i].nr[col];
+	return diff_names[i].name;
+}
+
+/**
+ * bpf_disasm_syscall_name() - see bpf_disasm.h
+ */
+const char *bpf_disasm_syscall_name(const struct bpf_sim_arch *abi, uint32_t nr)
+{
+	int col = bpf_disasm_column(abi);
+	size_t i;
+
+	for (i = 0; col >= 0 && i < NAMES; i++)
+		if (diff_names[i].nr[col] >= 0 &&
+		    (uint32_t)diff_names[i].nr[col] == nr)
+			return diff_names[i].name;
+	return NULL;
+}
+
+/**
+ * bpf_disasm_syscall_nr() - see bpf_disasm.h
+ */
+int bpf_disasm_syscall_nr(const struct bpf_sim_arch *abi, const char *name,
+			  uint32_t *nr)
+{
+	int col = bpf_disasm_column(abi);
+	size_t i;
+
+	for (i = 0; col >= 0 && i < NAMES; i++)
+		if (strcmp(diff_names[i].name, name) == 0 &&
+		    diff_names[i].nr[col] >= 0) {
+			*nr = (uint32_t)diff_names[i].nr[col];
+			return 0;
+		}
+	return -ENOENT;
+}
+
+/**
+ * bpf_disasm_first_abi() - see bpf_disasm.h
+ */
+const struct bpf_sim_arch *bpf_disasm_first_abi(const struct bpf_sim_prog *prog)
+{
+	uint32_t tokens[8];
+	int i, n = bpf_sim_arch_tokens(prog, tokens, 8);
+
+	for (i = 0; i < n && i < 8; i++)
+		if (bpf_sim_arch_by_token(tokens[i]) != NULL)
+			return bpf_sim_arch_by_token(tokens[i]);
+	return NULL;
+}
+
+/**
+ * bpf_disasm_is_x86_64() - see bpf_disasm_priv.h
+ */
+bool bpf_disasm_is_x86_64(const struct bpf_sim_arch *abi)
+{
+	return abi != NULL && strcmp(abi->name, "x86_64") == 0;
+}
+
+/*
+ * The ABI whose table names number @nr under @abi's arch value: x32 calls
+ * reach a filter as x86_64's with the x32 bit set in the number (-1, a
+ * tracer's skipped call, is neither).
+ */
+static const struct bpf_sim_arch *nr_abi(const struct bpf_sim_arch *abi,
+					 uint32_t nr)
+{
+	if (bpf_disasm_is_x86_64(abi) && (nr & BPF_SIM_X32_BIT) &&
+	    nr != UINT32_MAX)
+		return bpf_sim_arch_by_name("x32");
+	return abi;
+}
+
+/*
+ * The errno names of a filter's ERRNO(n). 1..34 are the same on every
+ * Linux ABI; the others only on the generic ones (MIPS and PA-RISC number
+ * theirs apart), and only those a profile commonly returns are here.
+ */
+static const char *errno_name(const struct bpf_sim_arch *abi, uint32_t e)
+{
+	static const char *const base[] = {
+		NULL,	  "EPERM",  "ENOENT",  "ESRCH",	  "EINTR",  "EIO",
+		"ENXIO",  "E2BIG",  "ENOEXEC", "EBADF",	  "ECHILD", "EAGAIN",
+		"ENOMEM", "EACCES", "EFAULT",  "ENOTBLK", "EBUSY",  "EEXIST",
+		"EXDEV",  "ENODEV", "ENOTDIR", "EISDIR",  "EINVAL", "ENFILE",
+		"EMFILE", "ENOTTY", "ETXTBSY", "EFBIG",	  "ENOSPC", "ESPIPE",
+		"EROFS",  "EMLINK", "EPIPE",   "EDOM",	  "ERANGE",
+	};
+	static const struct {
+		uint32_t nr;
+		const char *name;
+	} generic[] = {
+		{ 38, "ENOSYS" },
+		{ 93, "EPROTONOSUPPORT" },
+		{ 95, "EOPNOTSUPP" },
+		{ 97, "EAFNOSUPPORT" },
+	};
+	size_t i;
+
+	if (e < sizeof(base) / sizeof(base[0]))
+		return base[e];
+	if (abi == NULL || strncmp(abi->name, "mips", 4) == 0 ||
+	    strncmp(abi->name, "parisc", 6) == 0)
+		return NULL;
+	for (i = 0; i < sizeof(generic) / sizeof(generic[0]); i++)
+		if (generic[i].nr == e)
+			return generic[i].name;
+	return NULL;
+}
+
+/**
+ * bpf_disasm_ret_errno() - see bpf_disasm_priv.h
+ */
+const char *bpf_disasm_ret_errno(const struct bpf_sim_arch *abi,
+				 uint32_t action)
+{
+	if ((action & SECCOMP_RET_ACTION_FULL) != SECCOMP_RET_ERRNO)
+		return NULL;
+	return errno_name(abi, action & SECCOMP_RET_DATA);
+}
+
+/*
+ * The annotator (struct state, bpf_disasm_priv.h): one forward pass, as
+ * seccomp programs only jump forward.
+ */
+
+static const char *path_syscall(const struct state *s);
+
+/* Whether two values are the same description. */
+static bool val_eq(const struct val *a, const struct val *b)
+{
+	return a->kind == b->kind && a->arg == b->arg && a->high == b->high &&
+	       a->alu == b->alu && a->op == b->op && a->k == b->k;
+}
+
+/* What two paths agree a register holds: the value, or unknown. */
+static void val_meet(struct val *dst, const struct val *src)
+{
+	if (!val_eq(dst, src))
+		memset(dst, 0, sizeof(*dst));
+}
+
+/**
+ * bpf_disasm_state_merge() - see bpf_disasm_priv.h
+ */
+void bpf_disasm_state_merge(struct state *dst, const struct state *src)
+{
+	const char *a, *b;
+	unsigned int i;
+
+	if (!dst->seen) {
+		*dst = *src;
+		dst->sys = path_syscall(src);
+		dst->seen = true;
+		return;
+	}
+	a = path_syscall(dst);
+	b = path_syscall(src);
+	dst->sys = a != NULL && b != NULL && strcmp(a, b) == 0 ? a : NULL;
+	val_meet(&dst->a, &src->a);
+	val_meet(&dst->x, &src->x);
+	for (i = 0; i < BPF_MEMWORDS; i++)
+		val_meet(&dst->m[i], &src->m[i]);
+	for (i = 0; dst->ntok > 0 && i < src->ntok; i++) {
+		unsigned int j;
+
+		for (j = 0; j < dst->ntok && dst->tok[j] != src->tok[i]; j++)
+			;
+		if (j == dst->ntok && j < 4)
+			dst->tok[dst->ntok++] = src->tok[i];
+		else if (j == dst->ntok)
+			dst->ntok = 0;
+	}
+	if (src->ntok == 0)
+		dst->ntok = 0;
+	dst->lo = src->lo < dst->lo ? src->lo : dst->lo;
+	dst->hi = src->hi > dst->hi ? src->hi : dst->hi;
+}
+
+/* What ld $data[@off] reads. */
+static struct val data_val(uint32_t off, int big_endian)
+{
+	struct val v = { 0 };
+
+	if (off == 0) {
+		v.kind = V_NR;
+	} else if (off == 4) {
+		v.kind = V_ARCH;
+	} else if (off == 8 || off == 12) {
+		v.kind = V_IP;
+		v.high = (off == 12) != (big_endian != 0);
+	} else if (off >= 16 && off < BPF_SIM_DATA_LEN) {
+		v.kind = V_ARG;
+		v.arg = (uint8_t)((off - 16) / 8);
+		v.high = ((off - 16) % 8 == 4) != (big_endian != 0);
+	}
+	return v;
+}
+
+/**
+ * bpf_disasm_transfer() - see bpf_disasm_priv.h
+ */
+void bpf_disasm_transfer(const struct sock_filter *f, int big_endian,
+			 struct state *s)
+{
+	struct val v = { 0 };
+
+	switch (f->code) {
+	case BPF_LD | BPF_W | BPF_ABS:
+		s->a = data_val(f->k, big_endian);
+		return;
+	case BPF_LD | BPF_W | BPF_LEN:
+	case BPF_LDX | BPF_W | BPF_LEN:
+		v.kind = V_LEN;
+		break;
+	case BPF_LD | BPF_IMM:
+	case BPF_LDX | BPF_IMM:
+		v.kind = V_CONST;
+		v.k = f->k;
+		break;
+	case BPF_LD | BPF_MEM:
+	case BPF_LDX | BPF_MEM:
+		if (f->k < BPF_MEMWORDS)
+			v = s->m[f->k];
+		break;
+	case BPF_ST:
+		if (f->k < BPF_MEMWORDS)
+			s->m[f->k] = s->a;
+		return;
+	case BPF_STX:
+		if (f->k < BPF_MEMWORDS)
+			s->m[f->k] = s->x;
+		return;
+	case BPF_MISC | BPF_TAX:
+		s->x = s->a;
+		return;
+	case BPF_MISC | BPF_TXA:
+		s->a = s->x;
+		return;
+	default:
+		if (BPF_CLASS(f->code) == BPF_ALU) {
+			/* one operation on a known value is described */
+			if (s->a.kind != V_UNKNOWN && !s->a.alu &&
+			    s->a.kind != V_CONST) {
+				s->a.alu = true;
+				s->a.op = (uint16_t)(BPF_OP(f->code) |
+						     BPF_SRC(f->code));
+				s->a.k = f->k;
+			} else {
+				memset(&s->a, 0, sizeof(s->a));
+			}
+		}
+		return;
+	}
+	if (BPF_CLASS(f->code) == BPF_LDX)
+		s->x = v;
+	else
+		s->a = v;
+}
+
+/* What taking branch @taken of conditional jump @f tells of (nr, arch). */
+static void refine(const struct sock_filter *f, bool taken, struct state *s)
+{
+	const uint32_t k = f->k;
+
+	if (BPF_SRC(f->code) != BPF_K || s->a.alu)
+		return;
+	if (s->a.kind == V_ARCH && BPF_OP(f->code) == BPF_JEQ && taken) {
+		s->tok[0] = k;
+		s->ntok = 1;
+	}
+	if (s->a.kind != V_NR)
+		return;
+	switch (BPF_OP(f->code)) {
+	case BPF_JEQ:
+		if (taken) {
+			s->lo = k > s->lo ? k : s->lo;
+			s->hi = k < s->hi ? k : s->hi;
+		} else if (k == s->lo && s->lo < s->hi) {
+			s->lo++;
+		} else if (k == s->hi && s->lo < s->hi) {
+			s->hi--;
+		}
+		break;
+	case BPF_JGT:
+		if (taken && k < UINT32_MAX && k + 1 > s->lo)
+			s->lo = k + 1;
+		else if (!taken && k < s->hi)
+			s->hi = k;
+		break;
+	case BPF_JGE:
+		if (taken && k > s->lo)
+			s->lo = k;
+		else if (!taken && k > 0 && k - 1 < s->hi)
+			s->hi = k - 1;
+		break;
+	}
+}
+
+/*
+ * The states on entry to every instruction of @prog (len + 1 of them,
+ * calloc'd), or NULL without memory.
+ */
+static struct state *analyse(const struct bpf_sim_prog *prog,
+			     const struct bpf_sim_arch *abi)
+{
+	struct state *st = calloc(prog->len + 1, sizeof(*st));
+	struct state s, t;
+	unsigned int pc, jt, jf;
+
+	if (st == NULL)
+		return NULL;
+	st[0].seen = true;
+	st[0].hi = UINT32_MAX;
+	st[0].tok[0] = abi != NULL ? abi->data_arch : 0;
+	st[0].ntok = abi != NULL;
+	for (pc = 0; pc < prog->len; pc++) {
+		const struct sock_filter *f = &prog->insns[pc];
+
+		if (!st[pc].seen || BPF_CLASS(f->code) == BPF_RET)
+			continue;
+		s = st[pc];
+		if (f->code == (BPF_JMP | BPF_JA)) {
+			if ((uint64_t)pc + 1 + f->k < prog->len)
+				bpf_disasm_state_merge(&st[pc + 1 + f->k], &s);
+			continue;
+		}
+		if (BPF_CLASS(f->code) == BPF_JMP) {
+			jt = pc + 1 + f->jt;
+			jf = pc + 1 + f->jf;
+			t = s;
+			refine(f, true, &t);
+			if (jt < prog->len)
+				bpf_disasm_state_merge(&st[jt], &t);
+			t = s;
+			refine(f, false, &t);
+			if (jf < prog->len)
+				bpf_disasm_state_merge(&st[jf], &t);
+			continue;
+		}
+		bpf_disasm_transfer(f, prog->big_endian, &s);
+		bpf_disasm_state_merge(&st[pc + 1], &s);
+	}
+	return st;
+}
+
+/*
+ * The name of number @nr on every ABI of @s, or NULL if they disagree;
+ * @x32 tells if it is x32's, on x86_64's arch value.
+ */
+static const char *name_on(const struct state *s, uint32_t nr, bool *x32)
+{
+	const struct bpf_sim_arch *abi;
+	const char *first = NULL, *name;
+	unsigned int i;
+
+	*x32 = false;
+	for (i = 0; i < s->ntok; i++) {
+		abi = bpf_sim_arch_by_token(s->tok[i]);
+		name = bpf_disasm_syscall_name(nr_abi(abi, nr), nr);
+		if (i == 0) {
+			first = name;
+			*x32 = nr_abi(abi, nr) != abi;
+		} else if (name == NULL || first == NULL ||
+			   strcmp(name, first) != 0) {
+			*x32 = false;
+			return NULL;
+		}
+	}
+	return first;
+}
+
+/* The syscall every path into @s has matched, or NULL. */
+static const char *path_syscall(const struct state *s)
+{
+	bool x32;
+
+	if (s->ntok == 0 || s->lo != s->hi)
+		return s->sys;
+	return name_on(s, s->lo, &x32);
+}
+
+/* Whether x86_64 is among the ABIs of @s. */
+static bool has_x86_64(const struct state *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->ntok; i++)
+		if (bpf_disasm_is_x86_64(bpf_sim_arch_by_token(s->tok[i])))
+			return true;
+	return false;
+}
+
+/* "args[0] low", "ip high", ... for the listing. */
+static void data_name(const struct val *v, char *buf, size_t size)
+{
+	static const char *const kinds[] = { "?",  "nr", "arch", "args",
+					     "ip", "#",	 "len" };
+
+	if (v->kind == V_ARG)
+		snprintf(buf, size, "args[%u] %s", v->arg,
+			 v->high ? "high" : "low");
+	else if (v->kind == V_IP)
+		snprintf(buf, size, "ip %s", v->high ? "high" : "low");
+	else
+		snprintf(buf, size, "%s", kinds[v->kind]);
+}
+
+/* Whether jump @f on the number, under x86_64's arch value, is x32's test. */
+static bool x32_test(const struct sock_filter *f)
+{
+	switch (BPF_OP(f->code)) {
+	case BPF_JGE:
+	case BPF_JSET:
+		return f->k == BPF_SIM_X32_BIT;
+	case BPF_JGT:
+		return f->k == BPF_SIM_X32_BIT - 1;
+	}
+	return false;
+}
+
+/* The annotation of instruction @f reached in state @s, or "". */
+static void annotate(const struct sock_filter *f, const struct state *s,
+		     int big_endian, char *buf, size_t size)
+{
+	const struct bpf_sim_arch *abi =
+		s->ntok > 0 ? bpf_sim_arch_by_token(s->tok[0]) : NULL;
+	const char *name, *sys;
+	char what[32];
+	bool x32;
+
+	buf[0] = '\0';
+	if (f->code == (BPF_LD | BPF_W | BPF_ABS)) {
+		struct val v = data_val(f->k, big_endian);
+
+		data_name(&v, what, sizeof(what));
+		sys = v.kind == V_ARG ? path_syscall(s) : NULL;
+		snprintf(buf, size, "%s%s%s", sys ? sys : "", sys ? " " : "",
+			 what);
+		return;
+	}
+	if (f->code == (BPF_RET | BPF_K)) {
+		name = bpf_disasm_ret_errno(abi, f->k);
+		snprintf(buf, size, "%s", name ? name : "");
+		return;
+	}
+	if (BPF_CLASS(f->code) != BPF_JMP || f->code == (BPF_JMP | BPF_JA) ||
+	    BPF_SRC(f->code) != BPF_K || s->a.alu)
+		return;
+	if (s->a.kind == V_ARCH) {
+		abi = bpf_sim_arch_by_token(f->k);
+		snprintf(buf, size, "%s", abi ? abi->name : "");
+		return;
+	}
+	if (s->a.kind != V_NR || s->ntok == 0)
+		return;
+	if (has_x86_64(s) && x32_test(f)) {
+		snprintf(buf, size, "x32 bit");
+		return;
+	}
+	if (BPF_OP(f->code) == BPF_JEQ && f->k == UINT32_MAX) {
+		snprintf(buf, size, "-1: a call a tracer skipped");
+		return;
+	}
+	if (BPF_OP(f->code) == BPF_JSET)
+		return;
+	/* x32's numbers on x86_64's arch value say so */
+	name = name_on(s, f->k, &x32);
+	if (name != NULL || x32)
+		snprintf(buf, size, "%s%s%s",
+			 BPF_OP(f->code) == BPF_JGE ? ">= " :
+			 BPF_OP(f->code) == BPF_JGT ? "> " :
+						      "",
+			 x32 ? "x32 " : "", name ? name : "");
+	if (name == NULL && x32)
+		snprintf(buf + strlen(buf), size - strlen(buf), "%u",
+			 f->k & ~BPF_SIM_X32_BIT);
+}
+
+/**
+ * bpf_disasm_print() - write the listing of @prog; see bpf_disasm.h
+ */
+void bpf_disasm_print(FILE *out, const struct bpf_sim_prog *prog,
+		      const struct bpf_sim_arch *abi, unsigned int flags)
+{
+	struct state *st = NULL;
+	char text[96], note[96];
 	unsigned int pc;
 
+	if (!(flags & BPF_DISASM_NUMERIC))
+		st = analyse(prog, abi);
 	fprintf(out, " line  OP   JT   JF   K\n");
 	fprintf(out, "=================================\n");
 	for (pc = 0; pc < prog->len; pc++) {
 		const struct sock_filter *f = &prog->insns[pc];
 
 		mnemonic(f, pc, 1, text, sizeof(text));
-		fprintf(out, " %.4u: 0x%.2x 0x%.2x 0x%.2x 0x%.8x   %s\n", pc,
-			f->code, f->jt, f->jf, f->k, text);
+		note[0] = '\0';
+		if (st != NULL && st[pc].seen)
+			annotate(f, &st[pc], prog->big_endian, note,
+				 sizeof(note));
+		fprintf(out, " %.4u: 0x%.2x 0x%.2x 0x%.2x 0x%.8x   ", pc,
+			f->code, f->jt, f->jf, f->k);
+		if (note[0] != '\0')
+			fprintf(out, "%-36s # %s\n", text, note);
+		else
+			fprintf(out, "%s\n", text);
 	}
+	free(st);
+}
+
+/**
+ * bpf_disasm_listing() - see bpf_disasm.h
+ */
+void bpf_disasm_listing(FILE *out, const struct bpf_sim_prog *prog)
+{
+	bpf_disasm_print(out, prog, NULL, 0);
 }
 
 /**
  * bpf_disasm_dot() - write @prog as a digraph; see bpf_disasm.h
  */
-void bpf_disasm_dot(FILE *out, const struct bpf_sim_prog *prog,
-		    char *const *notes)
+void bpf_disasm_dot(FILE *out, const struct bpf_sim_prog *prog)
 {
 	char text[96];
-	const char *note;
 	unsigned int pc;
 
 	fprintf(out, "digraph bpf {\n");
@@ -181,10 +729,7 @@ void bpf_disasm_dot(FILE *out, const struct bpf_sim_prog *prog,
 		const uint16_t cls = BPF_CLASS(f->code);
 
 		mnemonic(f, pc, 0, text, sizeof(text));
-		note = notes != NULL ? notes[pc] : NULL;
-		fprintf(out, "\tn%.4u [label=\"%.4u: %s%s%s\"%s];\n", pc, pc,
-			text, note != NULL ? "\\n" : "",
-			note != NULL ? note : "",
+		fprintf(out, "\tn%.4u [label=\"%.4u: %s\"%s];\n", pc, pc, text,
 			cls == BPF_RET ? ", shape=ellipse" : "");
 		if (cls == BPF_RET)
 			continue;

@@ -6,10 +6,13 @@
  * program on stdin), with these additions: the program may also be named
  * as a file argument (libseccomp's tool meant to allow that but read the
  * wrong argument), every seccomp-permitted opcode has a mnemonic, all 23
- * arches are known, and -c/--cache prints which syscalls the kernel's
+ * arches are known, the listing names syscalls, arguments, ABIs and
+ * errnos after a "#" (-n leaves them out: libseccomp's listing), -d draws
+ * one ABI with the tests of the syscall number collapsed (-n -d: a node
+ * per instruction), and -c/--cache prints which syscalls the kernel's
  * action cache would treat as always ALLOW.
  *
- * The listing and the graph are bpf_disasm.c's.
+ * The listing and the graphs are bpf_disasm.c's.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -28,12 +31,27 @@
 static _Noreturn void usage(const char *prog)
 {
 	fprintf(stderr,
-		"usage: %s [-a <arch>] [-d | -c [-r <lo>-<hi>]] [-h] [<file>]\n"
-		"  reads the filter from <file>, or from stdin without it\n"
+		"usage: %s [-a <arch>] [-n] [-d | -c [-r <lo>-<hi>]] [-h]"
+		" [<file>]\n"
+		"  reads the filter from <file>, or from stdin without it, and"
+		" lists it:\n"
+		"  after \"#\", what loads read (nr, arch, args[N] low/high),"
+		" the ABI an\n"
+		"  arch test tests, the syscall a number test tests, the errno"
+		" returned\n"
 		"  -a ARCH       byte order of the filter (default: this"
-		" machine's); with -c,\n"
-		"                the only arch reported\n"
-		"  -d            print a graphviz digraph instead of a listing\n"
+		" machine's), and the\n"
+		"                ABI named before the filter tests the arch; with"
+		" -d, the ABI\n"
+		"                drawn; with -c, the only arch reported\n"
+		"  -n, --numeric no names: libseccomp's listing; with -d, a node"
+		" per\n"
+		"                instruction\n"
+		"  -d, --dot     print a graphviz digraph of one ABI (-a's, or"
+		" the first the\n"
+		"                filter tests) instead of a listing: syscall"
+		" number tests\n"
+		"                collapsed into one node, argument tests named\n"
 		"  -c, --cache   report the syscalls the kernel's seccomp action"
 		" cache\n"
 		"                (Linux >= 5.11) proves always ALLOW, one line"
@@ -153,6 +171,21 @@ static int print_cache(const struct bpf_sim_prog *prog,
 	return n < 0 ? -n : 0;
 }
 
+/* The graph of one ABI; returns the exit code. */
+static int graph(const struct bpf_sim_prog *prog,
+		 const struct bpf_sim_arch *arch)
+{
+	int rc = bpf_disasm_graph(stdout, prog, arch);
+
+	if (rc == -EINVAL) {
+		fprintf(stderr,
+			"invalid seccomp filter; the kernel would not load it"
+			" (-n -d draws it)\n");
+		return EFAULT;
+	}
+	return rc < 0 ? -rc : 0;
+}
+
 /* Parse "LO-HI" (decimal or 0x hex, each 0..0xffffffff). */
 static int parse_range(const char *s, uint64_t *lo, uint64_t *hi)
 {
@@ -177,7 +210,7 @@ static int parse_range(const char *s, uint64_t *lo, uint64_t *hi)
  * main() - parse options, load the program, print what was asked
  *
  * Return: 0; EINVAL for usage errors; EFAULT if the program cannot be
- * read or (with --cache) is not a valid seccomp filter.
+ * read or (with --cache or -d) is not a valid seccomp filter.
  */
 int main(int argc, char *argv[])
 {
@@ -186,17 +219,19 @@ int main(int argc, char *argv[])
 		{ "cache", no_argument, NULL, 'c' },
 		{ "dot", no_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "numeric", no_argument, NULL, 'n' },
 		{ "range", required_argument, NULL, 'r' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct bpf_sim_arch *arch = NULL;
 	struct bpf_sim_prog prog = { 0 };
-	int opt_dot = 0, opt_cache = 0, have_range = 0;
+	int opt_dot = 0, opt_cache = 0, opt_numeric = 0, have_range = 0;
 	uint64_t lo = 0, hi = 0;
 	const char *file = "-";
 	int c, rc, big_endian;
 
-	while ((c = getopt_long(argc, argv, "a:cdhr:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "a:cdhnr:", longopts, NULL)) !=
+	       -1) {
 		switch (c) {
 		case 'a':
 			arch = bpf_sim_arch_by_name(optarg);
@@ -208,6 +243,9 @@ int main(int argc, char *argv[])
 			break;
 		case 'd':
 			opt_dot = 1;
+			break;
+		case 'n':
+			opt_numeric = 1;
 			break;
 		case 'r':
 			if (parse_range(optarg, &lo, &hi) < 0)
@@ -242,10 +280,13 @@ int main(int argc, char *argv[])
 	rc = 0;
 	if (opt_cache)
 		rc = print_cache(&prog, arch, have_range, lo, hi);
+	else if (opt_dot && opt_numeric)
+		bpf_disasm_dot(stdout, &prog);
 	else if (opt_dot)
-		bpf_disasm_dot(stdout, &prog, NULL);
+		rc = graph(&prog, arch);
 	else
-		bpf_disasm_listing(stdout, &prog);
+		bpf_disasm_print(stdout, &prog, arch,
+				 opt_numeric ? BPF_DISASM_NUMERIC : 0);
 	bpf_sim_free(&prog);
 	if (fflush(stdout) != 0)
 		return EIO;

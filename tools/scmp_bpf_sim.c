@@ -17,6 +17,9 @@
  *    program is verified first exactly as the kernel would at attach time.
  *  - A program of exactly 4096 instructions is accepted, as by the kernel.
  *  - -i sets the instruction pointer; -c also prints the instruction count.
+ *  - -s takes a syscall name too, looked up in the arch's table (x32's
+ *    numbers with the x32 bit), as bpf_disasm.c names them: from
+ *    src/syscalls.csv, not the library.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -25,6 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bpf_disasm.h"
 #include "bpf_sim.h"
 
 static int opt_verbose;
@@ -33,16 +37,16 @@ static int opt_verbose;
 static _Noreturn void usage(const char *prog)
 {
 	fprintf(stderr,
-		"usage: %s -f <bpf_file> [-a <arch>] [-s <syscall_num>]"
+		"usage: %s -f <bpf_file> [-a <arch>] [-s <syscall>]"
 		" [-0 <a0>] ... [-5 <a5>] [-i <ip>] [-c] [-v] [-h]\n"
 		"  -f FILE  filter exported by seccomp_export_bpf(), in the"
 		" arch's byte order\n"
 		"  -a ARCH  arch name (default: this machine's); sets"
 		" seccomp_data.arch\n"
-		"           and the byte order; x32 reports x86_64's token, so"
-		" put the\n"
-		"           x32 bit (0x40000000) into -s yourself\n"
-		"  -s NR    syscall number (decimal, 0x hex, negative ok)\n"
+		"           and the byte order; x32 reports x86_64's token\n"
+		"  -s SYS   syscall: a name on the arch (x32's with the x32 bit"
+		" 0x40000000),\n"
+		"           or a number (decimal, 0x hex, negative ok)\n"
 		"  -0..-5 N syscall arguments, 64-bit\n"
 		"  -i IP    instruction pointer, 64-bit\n"
 		"  -c       also print \"insns: N\", the instructions executed\n"
@@ -129,7 +133,7 @@ int main(int argc, char *argv[])
 	struct bpf_sim_prog prog = { 0 };
 	struct bpf_sim_fault why = { 0 };
 	struct bpf_sim_result res;
-	const char *file = NULL;
+	const char *file = NULL, *sys = NULL;
 	int opt_count = 0;
 	char action[32];
 	uint64_t v;
@@ -157,9 +161,7 @@ int main(int argc, char *argv[])
 			data.instruction_pointer = v;
 			break;
 		case 's':
-			if (parse_num(optarg, 32, &v) < 0)
-				usage(argv[0]);
-			data.nr = (int)(uint32_t)v;
+			sys = optarg;
 			break;
 		case 'v':
 			opt_verbose = 1;
@@ -183,6 +185,16 @@ int main(int argc, char *argv[])
 	if (arch == NULL)
 		exit_fault(EINVAL, NULL); /* unknown host ABI and no -a */
 	data.arch = arch->data_arch;
+	if (sys != NULL) {
+		uint32_t nr;
+
+		/* a name on this arch, else a number */
+		if (bpf_disasm_syscall_nr(arch, sys, &nr) == 0)
+			v = nr;
+		else if (parse_num(sys, 32, &v) < 0)
+			usage(argv[0]);
+		data.nr = (int)(uint32_t)v;
+	}
 
 	rc = bpf_sim_load_file(&prog, file, arch->big_endian);
 	if (rc < 0)

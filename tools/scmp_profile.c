@@ -27,7 +27,13 @@ static const char synopsis[] =
 
 static const char compile_help[] =
 	"compile:\n"
-	"  -f, --format bpf|pfc|c|disasm|dot  what to write (default: bpf)\n"
+	"  -f, --format bpf|pfc|c|disasm|dot  what to write (default: bpf):"
+	" raw BPF,\n"
+	"                     PFC, a C array, a listing with syscalls named,"
+	" or a\n"
+	"                     Graphviz graph of one ABI\n"
+	"  --graph-arch ABI   -f dot draws this ABI of the filter (default:"
+	" the first)\n"
 	"  -o, --output FILE  write FILE (default: stdout)\n"
 	"  --stats[=json]     program length, instructions per syscall and"
 	" the\n"
@@ -108,107 +114,37 @@ static void write_c(FILE *f, const char *file, const struct profile *p,
 	fprintf(f, "\t.filter = seccomp_filter,\n};\n");
 }
 
-/* What the accumulator holds on every path into an instruction. */
-struct acc {
-	bool seen;
-	int what;	/* 0 unknown, 1 the syscall number, 2 the arch */
-	uint32_t token; /* the ABI every path has matched, or 0 */
-};
-
-static void acc_merge(struct acc *dst, const struct acc *src)
-{
-	if (!dst->seen) {
-		*dst = *src;
-		return;
-	}
-	if (dst->what != src->what)
-		dst->what = 0;
-	if (dst->token != src->token)
-		dst->token = 0;
-}
-
-/* The note of a comparison: the syscall or ABI it tests, or NULL. */
-static char *note_for(const struct acc *s, uint32_t k)
-{
-	const struct bpf_sim_arch *a;
-	uint32_t token = s->token;
-
-	if (s->what == 2) {
-		a = bpf_sim_arch_by_token(k);
-		return a != NULL ? strdup(a->name) : NULL;
-	}
-	if (s->what != 1 || token == 0)
-		return NULL;
-	/* x32 calls reach x86_64's section with the x32 bit set */
-	if (token == SCMP_ARCH_X86_64 && (k & BPF_SIM_X32_BIT))
-		token = SCMP_ARCH_X32;
-	return seccomp_syscall_resolve_num_arch(token, (int)k);
-}
-
 /*
- * Notes for the graph: the syscall each comparison of the number tests
- * and the ABI each comparison of the arch tests, from one forward pass
- * (seccomp programs only jump forward).
+ * The graph of the ABI --graph-arch names, by default the first of the
+ * filter (the host's); SP_EXIT_BAD for one the filter lacks.
  */
-static char **dot_notes(const struct bpf_sim_prog *prog)
+static int write_dot(FILE *f, const struct profile *p,
+		     const struct bpf_sim_prog *prog, const char *graph_arch)
 {
-	struct acc *st = calloc(prog->len + 1, sizeof(*st));
-	char **notes = calloc(prog->len + 1, sizeof(*notes));
-	struct acc s, t;
-	unsigned int pc;
-
-	if (st == NULL || notes == NULL) {
-		free(st);
-		free(notes);
-		return NULL;
-	}
-	st[0].seen = true;
-	for (pc = 0; pc < prog->len; pc++) {
-		const struct sock_filter *f = &prog->insns[pc];
-
-		if (!st[pc].seen)
-			continue;
-		s = st[pc];
-		if (BPF_CLASS(f->code) == BPF_RET)
-			continue;
-		if (f->code == (BPF_JMP | BPF_JA)) {
-			if (pc + 1 + f->k < prog->len)
-				acc_merge(&st[pc + 1 + f->k], &s);
-			continue;
-		}
-		if (BPF_CLASS(f->code) == BPF_JMP) {
-			if (BPF_SRC(f->code) == BPF_K)
-				notes[pc] = note_for(&s, f->k);
-			t = s;
-			if (s.what == 2 && BPF_OP(f->code) == BPF_JEQ)
-				t.token = f->k;
-			if (pc + 1 + f->jt < prog->len)
-				acc_merge(&st[pc + 1 + f->jt], &t);
-			if (pc + 1 + f->jf < prog->len)
-				acc_merge(&st[pc + 1 + f->jf], &s);
-			continue;
-		}
-		if (f->code == (BPF_LD | BPF_W | BPF_ABS))
-			s.what = f->k == 0 ? 1 : f->k == 4 ? 2 : 0;
-		else if (BPF_CLASS(f->code) == BPF_LD ||
-			 BPF_CLASS(f->code) == BPF_ALU ||
-			 f->code == (BPF_MISC | BPF_TXA))
-			s.what = 0;
-		acc_merge(&st[pc + 1], &s);
-	}
-	free(st);
-	return notes;
-}
-
-static void write_dot(FILE *f, const struct bpf_sim_prog *prog)
-{
-	char **notes = dot_notes(prog);
+	const struct bpf_sim_arch *a = bpf_sim_arch_by_token(p->arches[0]);
 	unsigned int i;
+	int rc;
 
-	bpf_disasm_dot(f, prog, notes);
-	for (i = 0; notes != NULL && i < prog->len; i++)
-		free(notes[i]);
-	free(notes);
+	if (graph_arch != NULL) {
+		a = bpf_sim_arch_by_name(graph_arch);
+		for (i = 0; a != NULL && i < p->narch; i++)
+			if (p->arches[i] == a->token)
+				break;
+		if (a == NULL || i == p->narch) {
+			fprintf(stderr,
+				"scmp_profile: --graph-arch %s: not one of the"
+				" filter's ABIs\n",
+				graph_arch);
+			return SP_EXIT_BAD;
+		}
+	}
+	rc = bpf_disasm_graph(f, prog, a);
+	if (rc < 0) {
+		fprintf(stderr, "scmp_profile: cannot draw the graph: %s\n",
+			strerror(-rc));
+		return SP_EXIT_FAIL;
+	}
+	return 0;
 }
 
 /*
@@ -306,7 +242,7 @@ static int write_stats(const char *file, const struct profile *p,
 static int compile_write(enum format fmt, const char *file, const char *out,
 			 const struct profile *p, scmp_filter_ctx ctx,
 			 const struct bpf_sim_prog *prog, const void *raw,
-			 size_t raw_len)
+			 size_t raw_len, const char *graph_arch)
 {
 	struct sp_output o;
 	int rc;
@@ -329,7 +265,11 @@ static int compile_write(enum format fmt, const char *file, const char *out,
 		bpf_disasm_listing(o.f, prog);
 		break;
 	case FMT_DOT:
-		write_dot(o.f, prog);
+		rc = write_dot(o.f, p, prog, graph_arch);
+		if (rc != 0) {
+			sp_output_abort(&o);
+			return rc;
+		}
 		break;
 	}
 	if (rc < 0) {
@@ -346,6 +286,7 @@ static int compile_main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		SP_RESOLVE_OPTIONS,
 		{ "format", required_argument, NULL, 'f' },
+		{ "graph-arch", required_argument, NULL, 'g' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", optional_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
@@ -356,7 +297,7 @@ static int compile_main(int argc, char *argv[])
 	struct bpf_sim_prog prog = { 0 };
 	scmp_filter_ctx ctx = NULL;
 	enum format fmt = FMT_BPF;
-	const char *out = NULL;
+	const char *out = NULL, *graph_arch = NULL;
 	bool stats = false, stats_json = false;
 	void *raw = NULL;
 	size_t raw_len = 0, i;
@@ -384,6 +325,9 @@ static int compile_main(int argc, char *argv[])
 				return SP_EXIT_BAD;
 			}
 			fmt = (enum format)i;
+			break;
+		case 'g':
+			graph_arch = optarg;
 			break;
 		case 'o':
 			out = optarg;
@@ -421,7 +365,7 @@ static int compile_main(int argc, char *argv[])
 		rc = sp_program(ctx, &p, &prog, &raw, &raw_len);
 	if (rc == 0)
 		rc = compile_write(fmt, argv[optind], out, &p, ctx, &prog, raw,
-				   raw_len);
+				   raw_len, graph_arch);
 	if (rc == 0 && stats)
 		rc = write_stats(argv[optind], &p, &prog, stats_json);
 	free(raw);

@@ -27,9 +27,11 @@ fz=$top_srcdir/tests/fuzz
 cflags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -I$top_builddir/include -I$top_srcdir/include
 	-I$top_srcdir/src -I$top_srcdir/tools -I$top_srcdir/tests/lib -I$fz
-	-I$top_builddir/tests"
+	-I$top_builddir/tests -I$top_builddir/tools"
 headers="$top_srcdir/src/*.h $top_srcdir/include/*.h $top_builddir/include/*.h
 	$top_srcdir/tools/bpf_sim.h $top_srcdir/tools/bpf_prove.h
+	$top_srcdir/tools/bpf_disasm.h $top_srcdir/tools/bpf_disasm_priv.h
+	$top_builddir/tools/bpf_diff_names.h
 	$top_srcdir/tests/lib/prop.h $top_srcdir/tests/lib/prove.h $fz/*.h
 	$top_builddir/tests/prop_kver.h"
 
@@ -63,8 +65,9 @@ for c in "$top_srcdir"/src/*.c; do
 	compile "$c" "$out/obj/$f.o" || exit 1
 	lib="$lib $out/obj/$f.o"
 done
-# libbpfsim: the simulator, and the listing the disassembler prints
-for c in bpf_sim bpf_disasm; do
+# libbpfsim: the simulator, and the listing the disassembler prints (its
+# names: tools/bpf_diff_names.h, which make builds)
+for c in bpf_sim bpf_disasm bpf_disasm_graph; do
 	compile "$top_srcdir/tools/$c.c" "$out/obj/$c.o" || exit 1
 	lib="$lib $out/obj/$c.o"
 done

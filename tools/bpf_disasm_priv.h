@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* bpf_disasm_priv.h: what the listing and the graph of bpf_disasm share. */
+
+#ifndef BPF_DISASM_PRIV_H
+#define BPF_DISASM_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bpf_sim.h"
+
+/*
+ * What the accumulator, X and scratch memory hold on every path into an
+ * instruction, the arch values and the range of syscall numbers the
+ * paths have matched.
+ */
+enum val_kind { V_UNKNOWN, V_NR, V_ARCH, V_ARG, V_IP, V_CONST, V_LEN };
+
+struct val {
+	uint8_t kind; /* enum val_kind */
+	uint8_t arg;  /* V_ARG: which */
+	bool high;    /* V_ARG, V_IP: the high half */
+	bool alu;     /* an ALU operation has been applied: */
+	uint16_t op;  /* its BPF_OP | BPF_SRC */
+	uint32_t k;   /* its operand; V_CONST: the value */
+};
+
+struct state {
+	bool seen;
+	struct val a, x, m[BPF_MEMWORDS];
+	/* the arch values the paths have matched, each one (x86 and x86_64
+	 * code may be shared); 0 of them: unknown */
+	uint32_t tok[4];
+	unsigned int ntok;
+	uint32_t lo, hi; /* the syscall number is in [lo, hi] */
+	/* the syscall every path has matched, each on its ABI (code that
+	 * x86 and x86_64 share), or NULL */
+	const char *sys;
+};
+
+/**
+ * bpf_disasm_state_merge() - join state @src of one more path into @dst
+ */
+void bpf_disasm_state_merge(struct state *dst, const struct state *src);
+
+/**
+ * bpf_disasm_transfer() - the effect of non-jump instruction @f on @s
+ * @big_endian: the filter's byte order (where each half of an argument is)
+ */
+void bpf_disasm_transfer(const struct sock_filter *f, int big_endian,
+			 struct state *s);
+
+/** bpf_disasm_is_x86_64() - whether @abi is x86_64 (whose value x32 shares) */
+bool bpf_disasm_is_x86_64(const struct bpf_sim_arch *abi);
+
+/**
+ * bpf_disasm_ret_errno() - the errno name of return value @action on
+ * @abi (NULL: only the names every ABI shares)
+ *
+ * Return: a static string, or NULL if @action is no ERRNO or unnamed.
+ */
+const char *bpf_disasm_ret_errno(const struct bpf_sim_arch *abi,
+				 uint32_t action);
+
+/**
+ * bpf_disasm_column() - the column of @abi in the syscall names
+ *
+ * Return: >= 0, or -1 for NULL or an ABI without a table.
+ */
+int bpf_disasm_column(const struct bpf_sim_arch *abi);
+
+/**
+ * bpf_disasm_row() - row @i of the syscall names
+ * @col: a bpf_disasm_column()
+ * @nr:  receives the syscall's number in that column, -1 if it lacks it
+ *
+ * Return: the syscall's name; NULL past the last row.
+ */
+const char *bpf_disasm_row(size_t i, int col, int *nr);
+
+#endif
