@@ -130,6 +130,7 @@ struct dctx {
 	const struct bpf_diff_stack *side[2];
 	const struct bpf_diff_opts *opts;
 	struct bpf_prove p;
+	Z3_solver clean;
 	Z3_ast term[2];
 	int be;
 	unsigned int found;
@@ -730,19 +731,25 @@ static Z3_ast pair_term(struct dctx *c, const uint32_t action[2])
 	return and_list(ctx, t, 2);
 }
 
-/* Whether some input satisfies what is asserted and @extra: 1, 0, -errno. */
-static int sat(struct dctx *c, Z3_ast extra, struct seccomp_data *model)
+/*
+ * Whether some input satisfies what is asserted on @solver and @extra: 1,
+ * 0, -errno. The search solver (c->p.solver) holds the exclusions of what
+ * was reported; the proof solver (c->clean) holds nothing, so that a
+ * proof never leans on an earlier one.
+ */
+static int sat(struct dctx *c, Z3_solver solver, Z3_ast extra,
+	       struct seccomp_data *model)
 {
 	Z3_context ctx = c->p.ctx;
 	Z3_lbool r;
 
 	if (Z3_get_error_code(ctx) != Z3_OK)
 		return -EFAULT;
-	Z3_solver_push(ctx, c->p.solver);
-	Z3_solver_assert(ctx, c->p.solver, extra);
-	r = Z3_solver_check(ctx, c->p.solver);
+	Z3_solver_push(ctx, solver);
+	Z3_solver_assert(ctx, solver, extra);
+	r = Z3_solver_check(ctx, solver);
 	if (r == Z3_L_TRUE && model != NULL) {
-		Z3_model m = Z3_solver_get_model(ctx, c->p.solver);
+		Z3_model m = Z3_solver_get_model(ctx, solver);
 		Z3_ast v;
 		uint64_t u;
 
@@ -758,7 +765,7 @@ static int sat(struct dctx *c, Z3_ast extra, struct seccomp_data *model)
 			Z3_model_dec_ref(ctx, m);
 		}
 	}
-	Z3_solver_pop(ctx, c->p.solver, 1);
+	Z3_solver_pop(ctx, solver, 1);
 	if (Z3_get_error_code(ctx) != Z3_OK)
 		return -EFAULT;
 	return r == Z3_L_TRUE ? 1 : r == Z3_L_FALSE ? 0 : -ETIME;
@@ -770,7 +777,7 @@ static int prove(struct dctx *c, const struct reg *r)
 	Z3_context ctx = c->p.ctx;
 	Z3_ast t[2] = { reg_term(c, r),
 			Z3_mk_not(ctx, pair_term(c, r->action)) };
-	int rc = sat(c, and_list(ctx, t, 2), NULL);
+	int rc = sat(c, c->clean, and_list(ctx, t, 2), NULL);
 
 	return rc < 0 ? rc : !rc;
 }
@@ -1027,6 +1034,40 @@ static int both(struct dctx *c, const struct seccomp_data *d,
 	return must_differ && action[0] == action[1] ? -EPROTO : 0;
 }
 
+/*
+ * Drops the fields a proved region does not need: a cell is cut by every
+ * comparison on the paths, also by those after which both sides still
+ * return the same pair (one argument compared on the way to a rule that
+ * another argument decides). A field goes whole or not at all, so that
+ * what is left reads as the programs compare it. Returns 1, or -errno.
+ */
+static int generalize(struct dctx *c, struct reg *r)
+{
+	struct atom kept[MAX_ATOMS];
+	unsigned int field, i, n, cnt = r->cnt;
+	int rc;
+
+	for (field = 0; field <= BPF_DIFF_IP && r->cnt > 0; field++) {
+		memcpy(kept, r->atom, r->cnt * sizeof(*kept));
+		cnt = r->cnt;
+		for (i = n = 0; i < cnt; i++)
+			if ((kept[i].word - W_FIRST_FIELD) / 2 != field)
+				r->atom[n++] = kept[i];
+		if (n == cnt)
+			continue;
+		r->cnt = n;
+		rc = prove(c, r);
+		if (rc < 0)
+			return rc;
+		if (rc == 0) {
+			/* needed: back as it was */
+			memcpy(r->atom, kept, cnt * sizeof(*kept));
+			r->cnt = cnt;
+		}
+	}
+	return 1;
+}
+
 /* The example of a difference the solver found, as a sample region. */
 static void sample(const struct seccomp_data *d, const uint32_t action[2],
 		   struct reg *r)
@@ -1066,6 +1107,8 @@ static int find_next(struct dctx *c, bool fixed, uint32_t lo, uint32_t hi,
 		r->action[0] = action[0];
 		r->action[1] = action[1];
 		rc = prove(c, r);
+		if (rc > 0)
+			rc = generalize(c, r);
 		if (rc != 0)
 			return rc;
 	}
@@ -1272,7 +1315,8 @@ static int prove_runs(struct dctx *c, struct runs *s, struct reg *r)
 		}
 		if (n == 0)
 			break;
-		rc = sat(c, n == 1 ? any[0] : Z3_mk_or(ctx, n, any), &d);
+		rc = sat(c, c->clean, n == 1 ? any[0] : Z3_mk_or(ctx, n, any),
+			 &d);
 		if (rc <= 0)
 			break;
 		for (i = 0, n = 0; i < s->cnt; i++)
@@ -1418,7 +1462,7 @@ static int whole_abis(struct dctx *c, struct reg *r)
 			calls = arch_term(c, c->arch[i], x32);
 			t[0] = calls;
 			t[1] = Z3_mk_eq(ctx, c->term[0], c->term[1]);
-			rc = sat(c, and_list(ctx, t, 2), NULL);
+			rc = sat(c, c->clean, and_list(ctx, t, 2), NULL);
 			if (rc != 0)
 				continue;
 			c->whole[i][s] = true;
@@ -1463,6 +1507,24 @@ static int compose(struct dctx *c, const struct bpf_diff_stack *s, Z3_ast *out)
 					 t, *out);
 	}
 	return Z3_get_error_code(ctx) != Z3_OK ? -EFAULT : 0;
+}
+
+/* The proof solver: the same tactic as bpf_prove_open()'s. */
+static int clean_solver(struct dctx *c)
+{
+	Z3_tactic tactic = Z3_mk_tactic(c->p.ctx, "qfbv");
+
+	if (tactic == NULL)
+		return -ENOMEM;
+	Z3_tactic_inc_ref(c->p.ctx, tactic);
+	c->clean = Z3_mk_solver_from_tactic(c->p.ctx, tactic);
+	Z3_tactic_dec_ref(c->p.ctx, tactic);
+	if (c->clean == NULL || Z3_get_error_code(c->p.ctx) != Z3_OK) {
+		c->clean = NULL;
+		return -ENOMEM;
+	}
+	Z3_solver_inc_ref(c->p.ctx, c->clean);
+	return 0;
 }
 
 static int check_sides(const struct bpf_diff_stack *old,
@@ -1513,6 +1575,9 @@ int bpf_diff_run(const struct bpf_diff_stack *old,
 	c->opts = opts;
 	c->be = old->prog[0].big_endian;
 	rc = bpf_prove_open(&c->p);
+	if (rc < 0)
+		goto out;
+	rc = clean_solver(c);
 	if (rc < 0)
 		goto out;
 	rc = compose(c, old, &c->term[0]);
@@ -1567,7 +1632,7 @@ int bpf_diff_run(const struct bpf_diff_stack *old,
 		rc = report(c, r, kind, reg_term(c, r));
 	}
 	if (rc == 0 && c->stop && more != NULL) {
-		rc = sat(c,
+		rc = sat(c, c->p.solver,
 			 Z3_mk_not(c->p.ctx,
 				   Z3_mk_eq(c->p.ctx, c->term[0], c->term[1])),
 			 NULL);
@@ -1576,6 +1641,8 @@ int bpf_diff_run(const struct bpf_diff_stack *old,
 	}
 out:
 	if (c != NULL) {
+		if (c->clean != NULL)
+			Z3_solver_dec_ref(c->p.ctx, c->clean);
 		bpf_prove_close(&c->p);
 		free(c->later);
 	}

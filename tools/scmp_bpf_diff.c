@@ -477,6 +477,9 @@ int main(int argc, char *argv[])
 	}
 	rc = bpf_diff_run(&side[0], &side[1], &opts, &more);
 	progress_clear(&o);
+	if (o.progress && rc >= 0)
+		fprintf(stderr, "scmp_bpf_diff: %.1f s: done, %d differences\n",
+			now() - o.start, rc);
 	bpf_sim_free(&prog[0]);
 	bpf_sim_free(&prog[1]);
 	if (o.json && !o.quiet) {
