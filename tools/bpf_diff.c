@@ -42,6 +42,8 @@
 #define MAX_ATOMS 96u
 /* Cells one arch value's walk may take before it leaves the rest. */
 #define WALK_STEPS (1u << 18)
+/* Numbers in a row the walk cannot describe before it leaves the rest. */
+#define WALK_OPAQUE 256u
 /* An unnamed stretch of this many numbers inside a run is its own region. */
 #define NAME_GAP 16u
 /* Named numbers of one ABI, at most. */
@@ -1100,10 +1102,13 @@ static int find_next(struct dctx *c, bool fixed, uint32_t lo, uint32_t hi,
 	rc = both(c, &d, cells, action, true);
 	if (rc < 0)
 		return rc;
-	segment(d.arch, (uint32_t)d.nr, c->be, &slo, &shi);
-	narrow(&slo, &shi, lo, hi);
 	*kind = BPF_DIFF_REGION;
-	if (region(cells, 2, &d, fixed, slo, shi, r)) {
+	if (region(cells, 2, &d, fixed, lo, hi, r)) {
+		/* one ABI a region: x86_64's arch value is cut at x32's bit */
+		if (!r->other_arch) {
+			segment(d.arch, (uint32_t)d.nr, c->be, &slo, &shi);
+			narrow(&r->lo, &r->hi, slo, shi);
+		}
 		r->action[0] = action[0];
 		r->action[1] = action[1];
 		rc = prove(c, r);
@@ -1150,7 +1155,7 @@ static int walk(struct dctx *c, unsigned int i, struct runs *out, struct reg *r,
 	struct seccomp_data d;
 	struct run u, *last;
 	uint64_t nr = 0;
-	unsigned int steps = 0, order;
+	unsigned int steps = 0, opaque = 0, order;
 	int rc;
 
 	while (nr <= ~0u && steps++ < WALK_STEPS) {
@@ -1166,8 +1171,14 @@ static int walk(struct dctx *c, unsigned int i, struct runs *out, struct reg *r,
 		rc = both(c, &d, cells, action, false);
 		if (rc < 0)
 			return rc;
-		if (!region(cells, 2, &d, true, slo, shi, r))
-			return 0;
+		if (!region(cells, 2, &d, true, slo, shi, r)) {
+			/* left to the last checks; a long stretch ends it */
+			if (++opaque > WALK_OPAQUE)
+				return 0;
+			nr++;
+			continue;
+		}
+		opaque = 0;
 		memset(&u, 0, sizeof(u));
 		u.arch = d.arch;
 		u.lo = r->lo;
