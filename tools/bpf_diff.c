@@ -477,12 +477,11 @@ static uint32_t track(const struct bpf_sim_prog *prog,
 			pc++;
 			break;
 		case BPF_ALU:
-			if (BPF_OP(f->code) == BPF_DIV && src.v == 0) {
-				/* only X can be 0 here: the kernel returns 0 */
-				if (src.kind != TV_CONST)
-					c->opaque = true;
-				return 0;
-			}
+			/* dividing by X: whether it is 0 is a condition too */
+			if (BPF_OP(f->code) == BPF_DIV && src.kind != TV_CONST)
+				c->opaque = true;
+			if (BPF_OP(f->code) == BPF_DIV && src.v == 0)
+				return 0; /* only X can be 0: the kernel's 0 */
 			v.v = alu32(BPF_OP(f->code), a.v, src.v);
 			if (a.kind == TV_CONST && (src.kind == TV_CONST ||
 						   BPF_OP(f->code) == BPF_NEG))
