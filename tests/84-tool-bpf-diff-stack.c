@@ -9,6 +9,7 @@
  *    loses to everything; on a tie the program of index 0 keeps its data;
  *  - known answers: each region's arch, numbers, conditions and pair, and
  *    an example on which bpf_diff_stack_run() gives that pair;
+ *  - big-endian programs: which half of an argument is at which offset;
  *  - the limit (@more), a callback's error, and bad sides (an empty
  *    stack, a program the kernel refuses, two byte orders).
  */
@@ -274,6 +275,39 @@ static void check_regions(void)
 	bpf_sim_free(&x86_64);
 }
 
+/* Big-endian programs: a0's high word is at offset 16, its low one at 20. */
+static void check_big_endian(void)
+{
+	const struct sock_filter lo[] = { LD(20), JGE(3, 0, 1), RET(ERRNO(4)),
+					  RET(ALLOW) };
+	const struct sock_filter hi[] = { LD(16), JEQ(1, 0, 1), RET(ERRNO(4)),
+					  RET(ALLOW) };
+	const struct sock_filter allow[] = { RET(ALLOW) };
+	struct bpf_sim_prog p_lo = prog(lo, 4, 1), p_hi = prog(hi, 4, 1);
+	struct bpf_sim_prog p_allow = prog(allow, 1, 1);
+	static struct found f;
+	bool more;
+	int rc;
+
+	rc = run(&p_lo, 1, &p_allow, 1, 0, &f, &more);
+	check(rc == 1 && f.r[0].cond_cnt == 1 && f.r[0].cond[0].field == 0 &&
+		      f.r[0].cond[0].mask == 0xffffffffu &&
+		      f.r[0].cond[0].op == BPF_DIFF_GE &&
+		      f.r[0].cond[0].value == 3,
+	      "big-endian: the low word at offset 20");
+	rc = run(&p_hi, 1, &p_allow, 1, 0, &f, &more);
+	check(rc == 1 && f.r[0].cond_cnt == 2 && f.r[0].cond[0].field == 0 &&
+		      f.r[0].cond[0].mask == ~0ull &&
+		      f.r[0].cond[0].op == BPF_DIFF_GE &&
+		      f.r[0].cond[0].value == 0x100000000ull &&
+		      f.r[0].cond[1].op == BPF_DIFF_LE &&
+		      f.r[0].cond[1].value == 0x1ffffffffull,
+	      "big-endian: the high word at offset 16, a 64-bit interval");
+	bpf_sim_free(&p_lo);
+	bpf_sim_free(&p_hi);
+	bpf_sim_free(&p_allow);
+}
+
 static void check_bad(void)
 {
 	struct bpf_sim_prog ok = PROG(RET(ALLOW));
@@ -313,6 +347,7 @@ int main(void)
 {
 	check_precedence();
 	check_regions();
+	check_big_endian();
 	check_bad();
 	printf("%d failed\n", failed);
 	return failed > 0 ? 1 : 0;
