@@ -20,9 +20,12 @@
  * value. Every region is proved with the Z3 solver before it is reported,
  * except those of kind BPF_DIFF_SAMPLE, which are one input shown as an
  * example where no simple region describes the difference (a program that
- * computes on its input before comparing it). The regions do not overlap,
- * and together they cover every input on which the sides differ (unless
- * the caller's limit stopped the search: bpf_diff_run() says so).
+ * computes on its input before comparing it; the other inputs of that
+ * syscall are then left out). Together the regions cover every input on
+ * which the sides differ (unless the caller's limit stopped the search:
+ * bpf_diff_run() says so). Regions of different pairs never overlap; two
+ * of one pair may, where an argument region was widened to leave out an
+ * argument that does not matter.
  *
  * How: both sides run in a tracking simulator that records, for the
  * input at hand, every comparison of an input word on the path taken;
@@ -214,7 +217,7 @@ const char *bpf_diff_syscall_name(const char *abi, uint32_t nr);
  * @lo, @hi: the numbers, inclusive
  * @names:  receives the first @max names, by number (may be NULL if @max
  *          is 0)
- * @max:    capacity of @names
+ * @max:    capacity of @names (at most 64 are filled)
  *
  * Return: how many numbers of the range have a name (may exceed @max).
  */
