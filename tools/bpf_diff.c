@@ -1620,9 +1620,12 @@ int bpf_diff_run(const struct bpf_diff_stack *old,
 			if (rc < 0 || c->stop)
 				break;
 		}
+		progress(c,
+			 u->group == G_ARGS ?
+				 "searching a syscall's arguments" :
+				 "regions",
+			 (unsigned int)i, (unsigned int)runs.cnt);
 		if (u->group == G_ARGS) {
-			progress(c, "argument regions", (unsigned int)i,
-				 (unsigned int)runs.cnt);
 			rc = search_args(c, u, r, cells);
 			continue;
 		}
