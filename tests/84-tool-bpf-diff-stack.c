@@ -10,6 +10,9 @@
  *  - known answers: each region's arch, numbers, conditions and pair, and
  *    an example on which bpf_diff_stack_run() gives that pair;
  *  - big-endian programs: which half of an argument is at which offset;
+ *  - random programs, 40 pairs ($DIFF_PAIRS): every input drawn inside a
+ *    region returns its pair, and every input drawn on which the two
+ *    differ lies in a reported region;
  *  - the limit (@more), a callback's error, and bad sides (an empty
  *    stack, a program the kernel refuses, two byte orders).
  */
@@ -34,7 +37,11 @@
 #define X86_64 0xc000003eu
 #define X86 0x40000003u
 
-#define MAX_FOUND 64
+#define MAX_FOUND 256
+/* Pairs of random programs compared ($DIFF_PAIRS overrides it). */
+#define ROUNDS 40
+/* Regions of one pair, at most: a sample takes a dozen solver calls. */
+#define RANDOM_MAX 40
 
 struct found {
 	struct bpf_diff_region r[MAX_FOUND];
@@ -343,12 +350,250 @@ static void check_bad(void)
 	bpf_sim_free(&big);
 }
 
+/* ---- random programs: every region holds, every difference is in one */
+
+static uint64_t rng_state = 0x84d1ffu;
+
+static uint32_t rnd(void)
+{
+	/* xorshift64* */
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return (uint32_t)((rng_state * 0x2545f4914f6cdd1dull) >> 32);
+}
+
+/* Constants the programs compare with, and the inputs are made of. */
+static const uint32_t pool[] = { 0,	      1,	   2,
+				 5,	      6,	   39,
+				 0x40000000u, 0x40000001u, 0xffffffffu,
+				 0x10000u,    X86_64,	   X86 };
+
+static uint32_t pick(void)
+{
+	return rnd() % 4 == 0 ? rnd() : pool[rnd() % (sizeof(pool) / 4)];
+}
+
+/* A random verified program: loads, masks, jumps forward, returns. */
+static struct bpf_sim_prog random_prog(void)
+{
+	static const uint32_t rets[] = { ALLOW, ERRNO(1), ERRNO(2),
+					 KILL_PROCESS, SECCOMP_RET_TRAP };
+	struct sock_filter f[24];
+	unsigned int n = 6 + rnd() % 18, pc, left, r;
+
+	for (pc = 0; pc + 1 < n; pc++) {
+		left = n - 2 - pc; /* the furthest a jump may go */
+		r = rnd() % 100;
+		if (r < 30 || pc == 0)
+			f[pc] = (struct sock_filter)LD(4 * (rnd() % 16));
+		else if (r < 34)
+			f[pc] = (struct sock_filter)BPF_STMT(
+				BPF_ALU | BPF_AND | BPF_K, pick());
+		else if (r < 36)
+			f[pc] = (struct sock_filter)BPF_STMT(
+				BPF_ALU | BPF_ADD | BPF_K, 1);
+		else if (r < 46)
+			f[pc] = (struct sock_filter)RET(rets[rnd() % 5]);
+		else
+			f[pc] = (struct sock_filter)BPF_JUMP(
+				BPF_JMP |
+					(rnd() % 4 == 0 ? BPF_JEQ :
+					 rnd() % 3 == 0 ? BPF_JGT :
+					 rnd() % 2 == 0 ? BPF_JGE :
+							  BPF_JSET) |
+					BPF_K,
+				pick(), (uint8_t)(rnd() % (left + 1)),
+				(uint8_t)(rnd() % (left + 1)));
+	}
+	f[n - 1] = (struct sock_filter)RET(rets[rnd() % 5]);
+	return prog(f, n, 0);
+}
+
+static uint64_t field_of(const struct seccomp_data *d, unsigned int field)
+{
+	return field == BPF_DIFF_IP ? d->instruction_pointer : d->args[field];
+}
+
+static bool cond_holds(const struct bpf_diff_cond *c,
+		       const struct seccomp_data *d)
+{
+	uint64_t v = field_of(d, c->field) & c->mask;
+
+	switch (c->op) {
+	case BPF_DIFF_EQ:
+		return v == c->value;
+	case BPF_DIFF_NE:
+		return v != c->value;
+	case BPF_DIFF_GE:
+		return v >= c->value;
+	default:
+		return v <= c->value;
+	}
+}
+
+/* Whether input @d is one of region @r's. */
+static bool in_region(const struct bpf_diff_region *r,
+		      const struct seccomp_data *d)
+{
+	uint32_t nr = (uint32_t)d->nr;
+	unsigned int i;
+	bool x32;
+
+	if (r->kind == BPF_DIFF_WHOLE_ABI) {
+		/* x86_64's arch value has two sides: the x32 bit's */
+		x32 = (nr & 0x40000000u) && nr != ~0u;
+		if (d->arch != r->arch)
+			return false;
+		if (r->arch != X86_64)
+			return true;
+		return (strcmp(r->abi->name, "x32") == 0) == x32;
+	}
+	if (r->other_arch) {
+		for (i = 0; i < r->arch_not_cnt; i++)
+			if (d->arch == r->arch_not[i])
+				return false;
+	} else if (d->arch != r->arch) {
+		return false;
+	}
+	if (nr < r->nr_lo || nr > r->nr_hi)
+		return false;
+	if (r->kind == BPF_DIFF_SAMPLE)
+		return true; /* the whole syscall is left out */
+	for (i = 0; i < r->cond_cnt; i++)
+		if (!cond_holds(&r->cond[i], d))
+			return false;
+	return true;
+}
+
+static uint64_t random_word64(void)
+{
+	uint64_t hi = rnd() % 3 == 0 ? pick() : 0;
+
+	return hi << 32 | pick();
+}
+
+static void random_input(struct seccomp_data *d)
+{
+	unsigned int i;
+
+	memset(d, 0, sizeof(*d));
+	d->arch = rnd() % 8 == 0 ? pick() : (rnd() % 2 ? X86_64 : X86);
+	d->nr = (int)(rnd() % 2 ? pick() + rnd() % 3 - 1 : rnd() % 64);
+	for (i = 0; i < 6; i++)
+		d->args[i] = rnd() % 2 ? random_word64() : 0;
+	d->instruction_pointer = rnd() % 4 == 0 ? random_word64() : 0;
+}
+
+/* An input of region @r (conditions by rejection); false if none found. */
+static bool input_in(const struct bpf_diff_region *r, struct seccomp_data *d)
+{
+	unsigned int tries, i;
+
+	for (tries = 0; tries < 2000; tries++) {
+		random_input(d);
+		if (tries % 2 == 0)
+			*d = r->example;
+		for (i = 0; i < r->cond_cnt && tries % 3 == 0; i++) {
+			/* near the condition's value, in its field */
+			__u64 *f = r->cond[i].field == BPF_DIFF_IP ?
+					   &d->instruction_pointer :
+					   &d->args[r->cond[i].field];
+
+			*f = (*f & ~r->cond[i].mask) |
+			     ((r->cond[i].value + rnd() % 3 - 1) &
+			      r->cond[i].mask);
+		}
+		if (!r->other_arch)
+			d->arch = r->arch;
+		d->nr = (int)(r->nr_lo + (rnd() % 3 == 0 ?
+						  0 :
+						  rnd() % ((uint64_t)r->nr_hi -
+							   r->nr_lo + 1)));
+		if (in_region(r, d))
+			return true;
+	}
+	return false;
+}
+
+static void check_random(void)
+{
+	static struct found f;
+	struct bpf_sim_prog a, b;
+	struct seccomp_data d;
+	unsigned int round, i, k, bad = 0, inside = 0, outside = 0;
+	const char *env = getenv("DIFF_PAIRS");
+	unsigned int rounds = env != NULL ? (unsigned int)atoi(env) : ROUNDS;
+	uint32_t v[2];
+	bool more;
+	int rc;
+
+	for (round = 0; round < rounds && bad == 0; round++) {
+		a = random_prog();
+		b = random_prog();
+		rc = run(&a, 1, &b, 1, RANDOM_MAX, &f, &more);
+		if (rc < 0) {
+			printf("FAIL random round %u: %s\n", round,
+			       strerror(-rc));
+			bad++;
+		}
+		/* every input of every region returns the region's pair */
+		for (i = 0; rc > 0 && i < f.cnt && i < MAX_FOUND; i++) {
+			if (f.r[i].kind != BPF_DIFF_REGION)
+				continue;
+			for (k = 0; k < 50 && input_in(&f.r[i], &d); k++) {
+				struct bpf_diff_stack s[2] = { { &a, 1 },
+							       { &b, 1 } };
+
+				bpf_diff_stack_run(&s[0], &d, &v[0]);
+				bpf_diff_stack_run(&s[1], &d, &v[1]);
+				inside++;
+				if (v[0] != f.r[i].action[0] ||
+				    v[1] != f.r[i].action[1]) {
+					printf("FAIL random round %u: region"
+					       " %u, nr %u: %08x %08x\n",
+					       round, i, (uint32_t)d.nr, v[0],
+					       v[1]);
+					bad++;
+					break;
+				}
+			}
+		}
+		/* every input on which they differ is in a region */
+		for (k = 0; rc >= 0 && !more && k < 5000 && bad == 0; k++) {
+			struct bpf_diff_stack s[2] = { { &a, 1 }, { &b, 1 } };
+
+			random_input(&d);
+			bpf_diff_stack_run(&s[0], &d, &v[0]);
+			bpf_diff_stack_run(&s[1], &d, &v[1]);
+			if (v[0] == v[1])
+				continue;
+			outside++;
+			for (i = 0; i < f.cnt && !in_region(&f.r[i], &d); i++)
+				;
+			if (i == f.cnt) {
+				printf("FAIL random round %u: nr %u arch %08x"
+				       " differs in no region\n",
+				       round, (uint32_t)d.nr, d.arch);
+				bad++;
+			}
+		}
+		bpf_sim_free(&a);
+		bpf_sim_free(&b);
+	}
+	printf("random: %u inputs in regions, %u differing inputs checked\n",
+	       inside, outside);
+	check(bad == 0 && inside > 25 * rounds && outside > 25 * rounds,
+	      "random programs: regions hold and cover every difference");
+}
+
 int main(void)
 {
 	check_precedence();
 	check_regions();
 	check_big_endian();
 	check_bad();
+	check_random();
 	printf("%d failed\n", failed);
 	return failed > 0 ? 1 : 0;
 }
