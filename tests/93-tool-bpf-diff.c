@@ -436,7 +436,7 @@ static scmp_filter_ctx docker(const struct prop_api *api,
 /*
  * Docker's profile against Podman's on x86_64, x86 and x32: the real
  * differences come first (mount, reboot, setns, clone's namespace flags),
- * the default errnos' ranges after them, and -n 0 ends within a minute.
+ * the default errnos' ranges after them, and -n 0 finds every one.
  */
 static void check_podman(struct ctx *c, const struct prop_api *ours,
 			 struct workload_set *set)
@@ -499,17 +499,12 @@ static void check_podman(struct ctx *c, const struct prop_api *ours,
 			"-4294967295] unnamed: ERRNO(1) -> ERRNO(38)\n"),
 		   WANT("one input", "more differences", "other arch"));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	/* The time is a figure for the log, never a verdict (HACKING). */
 	secs = (double)(t1.tv_sec - t0.tv_sec) +
 	       (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	printf("Docker against Podman, -n 0: %.2f s\n", secs);
-	if (secs > 60 && getenv("VALGRIND") == NULL) {
-		printf("FAIL Docker against Podman, -n 0: %.1f s, want under"
-		       " a minute\n",
-		       secs);
-		c->failed++;
-	} else if (c->failed == failed) {
-		printf("ok Docker against Podman within a minute\n");
-	}
+	if (c->failed == failed)
+		printf("ok Docker against Podman, -n 0\n");
 }
 
 static void check_docker(struct ctx *c, const struct prop_api *ours)
