@@ -16,6 +16,14 @@
  *    exit_group, which never return and so are not in its summary
  *    (oci-seccomp-bpf-hook, which traces containers with eBPF, needs BCC
  *    and the running kernel's headers: not here).
+ * A command that cannot run (not found, not executable) or that a signal
+ * ends gives no profile: learn exits 127, 126 or 128 + N and an older
+ * file is left as it was; one that exits 3 gives a profile, a warning and
+ * exit status 3. --for adds what runc and crun call after the load
+ * (runc,crun by default, nothing with none); compile --for runc fails
+ * the numbers above the largest named syscall with ENOSYS, as runc 1.1.5
+ * does, and --for crun ignores the profile's kvermax, as crun does (x86_64
+ * only: the numbers are x86_64's). Bad values of --for exit with 2.
  * Skips without seccomp user notification (API level 5) or a program.
  */
 
@@ -29,6 +37,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -227,7 +236,7 @@ static int compare_strace(char *const *argv, const json_t *names)
 static void check_case(const struct learn_case *c)
 {
 	char dir[512], out[512], json[512], minus[512], bpf[512], err[512];
-	char *argv[ARGS_MAX], *lsargv[ARGS_MAX + 6], *text;
+	char *argv[ARGS_MAX], *lsargv[ARGS_MAX + 7], *text;
 	json_t *names;
 	unsigned int i, n = 0;
 	int rc;
@@ -244,6 +253,8 @@ static void check_case(const struct learn_case *c)
 	lsargv[n++] = "learn";
 	lsargv[n++] = "-o";
 	lsargv[n++] = json;
+	/* strace sees the command alone */
+	lsargv[n++] = "--for=none";
 	lsargv[n++] = "--";
 	for (i = 0; argv[i] != NULL; i++)
 		lsargv[n++] = argv[i];
@@ -280,6 +291,273 @@ static void check_case(const struct learn_case *c)
 	else if (rc > 0)
 		test_failures++;
 	json_decref(names);
+}
+
+/* Runs scmp_profile with @args (NULL-ended, at most 8); its exit status. */
+static int tool_run(const char *const *args, const char *err)
+{
+	char *argv[10];
+	unsigned int i;
+
+	argv[0] = tool;
+	for (i = 0; args[i] != NULL && i < 8; i++)
+		argv[i + 1] = (char *)args[i];
+	argv[i + 1] = NULL;
+	return run_exit(argv, NULL, err);
+}
+
+/* Whether @path holds exactly @text. */
+static bool file_is(const char *path, const char *text)
+{
+	char *got = read_file(path, NULL);
+	bool same = got != NULL && strcmp(got, text) == 0;
+
+	free(got);
+	return same;
+}
+
+static bool file_has(const char *path, const char *text)
+{
+	char *got = read_file(path, NULL);
+	bool has = got != NULL && strstr(got, text) != NULL;
+
+	free(got);
+	return has;
+}
+
+/* A run that cannot give a profile, and one that exits non-zero. */
+static void check_failures(void)
+{
+	char json[512], err[512], noexec[512];
+	static const char keep[] = "an older profile\n";
+	struct {
+		const char *what;
+		const char *cmd[4];
+		int status;
+	} rows[] = {
+		{ "not found", { "scmp-no-such-command", NULL }, 127 },
+		{ "not executable", { noexec, NULL }, 126 },
+		{ "killed", { "sh", "-c", "kill -TERM $$", NULL }, 128 + 15 },
+	};
+	const char *args[10];
+	unsigned int i, k;
+	json_t *names;
+	FILE *f;
+	int rc;
+
+	snprintf(json, sizeof(json), "%s/fail.json", tmp);
+	snprintf(err, sizeof(err), "%s/fail.err", tmp);
+	snprintf(noexec, sizeof(noexec), "%s/noexec", tmp);
+	f = fopen(noexec, "w");
+	if (f != NULL)
+		fclose(f);
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		f = fopen(json, "w");
+		if (f == NULL || fputs(keep, f) < 0 || fclose(f) != 0)
+			return;
+		args[0] = "learn";
+		args[1] = "-o";
+		args[2] = json;
+		args[3] = "--";
+		for (k = 0; rows[i].cmd[k] != NULL; k++)
+			args[4 + k] = rows[i].cmd[k];
+		args[4 + k] = NULL;
+		rc = tool_run(args, err);
+		if (rc != rows[i].status || !file_is(json, keep) ||
+		    !file_has(err, "no profile written")) {
+			printf("FAIL learn, command %s: exit %d (want %d),"
+			       " %s\n",
+			       rows[i].what, rc, rows[i].status,
+			       file_is(json, keep) ? "file kept" :
+						     "file changed");
+			test_failures++;
+		}
+	}
+	args[0] = "learn";
+	args[1] = "-o";
+	args[2] = json;
+	args[3] = "--";
+	args[4] = "sh";
+	args[5] = "-c";
+	args[6] = "exit 3";
+	args[7] = NULL;
+	EXPECT(tool_run(args, err), 3);
+	EXPECT(file_has(err, "warning: sh exited with status 3"), 1);
+	names = learned_names(json);
+	EXPECT(has_name(names, "execve"), 1);
+	json_decref(names);
+	printf("learn: commands that cannot run, killed, exit 3: checked\n");
+}
+
+/* learn --for: what each runtime adds. */
+static void check_for_learn(void)
+{
+	static const struct {
+		const char *opt;
+		bool runc, crun;
+	} rows[] = {
+		{ NULL, true, true },
+		{ "--for=none", false, false },
+		{ "--for=runc", true, false },
+		{ "--for=crun", false, true },
+		{ "--for=crun,runc", true, true },
+	};
+	static const char *const bad[] = { "--for=", "--for=docker",
+					   "--for=runc,", "--for=none,runc" };
+	char json[512], err[512];
+	const char *args[8];
+	unsigned int i, n;
+	json_t *names;
+
+	snprintf(json, sizeof(json), "%s/for.json", tmp);
+	snprintf(err, sizeof(err), "%s/for.err", tmp);
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		n = 0;
+		args[n++] = "learn";
+		args[n++] = "-o";
+		args[n++] = json;
+		if (rows[i].opt != NULL)
+			args[n++] = rows[i].opt;
+		args[n++] = "--";
+		args[n++] = "true";
+		args[n] = NULL;
+		unlink(json);
+		EXPECT(tool_run(args, err), 0);
+		names = learned_names(json);
+		/* true calls none of these itself */
+		EXPECT(has_name(names, "fstatfs"), rows[i].runc);
+		EXPECT(has_name(names, "getdents64"), rows[i].runc);
+		EXPECT(has_name(names, "setresuid"), rows[i].crun);
+		EXPECT(has_name(names, "rt_sigprocmask"), rows[i].crun);
+		EXPECT(has_name(names, "execve"), 1);
+		json_decref(names);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		args[0] = "learn";
+		args[1] = "-o";
+		args[2] = json;
+		args[3] = bad[i];
+		args[4] = "--";
+		args[5] = "true";
+		args[6] = NULL;
+		unlink(json);
+		EXPECT(tool_run(args, err), 2);
+		EXPECT(access(json, F_OK), -1);
+	}
+	printf("learn --for: checked\n");
+}
+
+/*
+ * The errno syscall @nr (zero arguments) gets under the program in @bpf;
+ * 0 if it succeeds, -1 if the test could not tell.
+ */
+static int errno_under(const char *bpf, int nr)
+{
+	struct sock_fprog fprog;
+	size_t len = 0;
+	char *insns = read_file(bpf, &len);
+	int status;
+	long r;
+	pid_t pid;
+
+	if (insns == NULL || len == 0 || len % sizeof(struct sock_filter)) {
+		free(insns);
+		return -1;
+	}
+	fprog.len = (unsigned short)(len / sizeof(struct sock_filter));
+	fprog.filter = (struct sock_filter *)insns;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+		    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &fprog) != 0)
+			_exit(255);
+		r = syscall(nr, 0, 0, 0, 0, 0, 0);
+		_exit(r < 0 ? errno : 0);
+	}
+	free(insns);
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status) == 255 ? -1 : WEXITSTATUS(status);
+}
+
+/*
+ * compile --for on x86_64: getppid (110), exit_group (231) and faccessat2
+ * (439, the largest) allowed, default EPERM, "kvermax" 5.0. The verdicts
+ * runc 1.1.5 and crun 1.8.1 gave for such a profile (see the man page):
+ * runc ENOSYS above 439, EPERM below it, also for 435 (clone3, 5.3);
+ * crun EPERM for all; without --for, kvermax 5.0 gives ENOSYS to clone3
+ * and above the table.
+ */
+static void check_for_compile(void)
+{
+	static const char profile[] =
+		"{ \"defaultAction\": \"SCMP_ACT_ERRNO\",\n"
+		"  \"architectures\": [ \"SCMP_ARCH_X86_64\" ],\n"
+		"  \"kvermax\": \"5.0\",\n"
+		"  \"syscalls\": [ { \"names\": [ \"getppid\","
+		" \"exit_group\", \"faccessat2\" ],\n"
+		"    \"action\": \"SCMP_ACT_ALLOW\" } ] }\n";
+	static const struct {
+		int nr, plain, runc, crun;
+	} rows[] = {
+		{ 110, 0, 0, 0 },
+		{ 333, EPERM, EPERM, EPERM },	/* io_pgetevents, 4.18 */
+		{ 435, ENOSYS, EPERM, EPERM },	/* clone3, 5.3 */
+		{ 440, ENOSYS, ENOSYS, EPERM }, /* process_madvise */
+		{ 449, ENOSYS, ENOSYS, EPERM }, /* futex_waitv */
+		{ 1000, ENOSYS, ENOSYS, EPERM },
+		{ 100000, ENOSYS, ENOSYS, EPERM },
+	};
+	static const char *const bad[][3] = {
+		{ "--for=docker", NULL },
+		{ "--for=runc,crun", NULL },
+		{ "--for=runc", "--kvermax=5.0", NULL },
+	};
+	char json[512], bpf[3][512], err[512];
+	const char *args[8];
+	unsigned int i, k;
+	FILE *f;
+
+	if (seccomp_arch_native() != SCMP_ARCH_X86_64) {
+		printf("compile --for: not x86_64, not checked\n");
+		return;
+	}
+	snprintf(json, sizeof(json), "%s/for-compile.json", tmp);
+	snprintf(err, sizeof(err), "%s/for-compile.err", tmp);
+	f = fopen(json, "w");
+	if (f == NULL || fputs(profile, f) < 0 || fclose(f) != 0)
+		return;
+	for (k = 0; k < 3; k++) {
+		snprintf(bpf[k], sizeof(bpf[k]), "%s/for%u.bpf", tmp, k);
+		args[0] = "compile";
+		args[1] = "-o";
+		args[2] = bpf[k];
+		args[3] = k == 0 ? "--for=none" :
+			  k == 1 ? "--for=runc" :
+				   "--for=crun";
+		args[4] = json;
+		args[5] = NULL;
+		EXPECT(tool_run(args, err), 0);
+	}
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		EXPECT(errno_under(bpf[0], rows[i].nr), rows[i].plain);
+		EXPECT(errno_under(bpf[1], rows[i].nr), rows[i].runc);
+		EXPECT(errno_under(bpf[2], rows[i].nr), rows[i].crun);
+	}
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		args[0] = "compile";
+		args[1] = "-o";
+		args[2] = bpf[0];
+		for (k = 0; bad[i][k] != NULL; k++)
+			args[3 + k] = bad[i][k];
+		args[3 + k] = json;
+		args[4 + k] = NULL;
+		unlink(bpf[0]);
+		EXPECT(tool_run(args, err), 2);
+		EXPECT(access(bpf[0], F_OK), -1);
+	}
+	printf("compile --for: checked\n");
 }
 
 static bool have_program(const char *name)
@@ -327,6 +605,9 @@ int main(void)
 		}
 		check_case(&cases[i]);
 	}
+	check_failures();
+	check_for_learn();
+	check_for_compile();
 	snprintf(path, sizeof(path), "rm -rf '%s'", tmp);
 	if (system(path) != 0)
 		printf("note: %s left behind\n", tmp);

@@ -21,8 +21,8 @@
 static const char usage_text[] =
 	"usage: scmp_profile compile [OPTIONS] PROFILE.json\n"
 	"       scmp_profile explain [OPTIONS] PROFILE.json SYSCALL [ARG...]\n"
-	"       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]"
-	" -- CMD [ARG...]\n"
+	"       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]\n"
+	"                          [--for runc,crun|none] -- CMD [ARG...]\n"
 	"\n"
 	"Profile options (compile and explain):\n"
 	"  --arch A,B,...     the filter's ABIs instead of the profile's; the"
@@ -53,6 +53,17 @@ static const char usage_text[] =
 	"  --stats            program length, instructions per syscall and"
 	" the\n"
 	"                     action cache, on stderr\n"
+	"  --for runc|crun|none  the verdicts of that runtime: no kvermax;"
+	" runc: ENOSYS\n"
+	"                     above the largest syscall named (default:"
+	" none)\n"
+	"learn:\n"
+	"  -o, --output FILE  write FILE (default: stdout)\n"
+	"  --args SYSCALL[:N,...]  record the values of arguments N (default:"
+	" 0)\n"
+	"  --for runc,crun|none  also allow what these runtimes call after"
+	" loading\n"
+	"                     the filter (default: runc,crun)\n"
 	"See scmp_profile(1).\n";
 
 static int usage(void)
@@ -296,6 +307,7 @@ static int compile_main(int argc, char *argv[])
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", no_argument, NULL, 's' },
+		{ "for", required_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct sp_resolve r;
@@ -305,6 +317,7 @@ static int compile_main(int argc, char *argv[])
 	enum format fmt = FMT_BPF;
 	const char *out = NULL;
 	bool stats = false;
+	unsigned int set = 0;
 	void *raw = NULL;
 	size_t raw_len = 0, i;
 	int c, rc;
@@ -338,13 +351,29 @@ static int compile_main(int argc, char *argv[])
 		case 's':
 			stats = true;
 			break;
+		case 'F':
+			if (sp_for_parse(optarg, &set) != 0)
+				return SP_EXIT_BAD;
+			if (set & (set - 1)) {
+				fprintf(stderr, "scmp_profile: compile --for:"
+						" one runtime\n");
+				return SP_EXIT_BAD;
+			}
+			break;
 		default:
 			return usage();
 		}
 	}
 	if (optind != argc - 1)
 		return usage();
+	if (set != 0 && r.kvermax != 0) {
+		fprintf(stderr, "scmp_profile: --kvermax and --for: runc and"
+				" crun have no kvermax\n");
+		return SP_EXIT_BAD;
+	}
 	rc = sp_filter(argv[optind], &r, &p, &ctx);
+	if (rc == 0)
+		rc = sp_for_compile(ctx, &p, set);
 	if (rc == 0)
 		rc = sp_program(ctx, &p, &prog, &raw, &raw_len);
 	if (rc == 0)
