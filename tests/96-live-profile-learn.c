@@ -24,6 +24,11 @@
  * the numbers above the largest named syscall with ENOSYS, as runc 1.1.5
  * does, and --for crun ignores the profile's kvermax, as crun does (x86_64
  * only: the numbers are x86_64's). Bad values of --for exit with 2.
+ * Where runc (and crun) can run a container here (root, a static busybox
+ * for its root file system), a profile learned from busybox true starts
+ * the container with --for for that runtime, and fails it with --for
+ * none (runc 1.1.5 and crun 1.8.1 call fstatfs, close, ... after they
+ * load the filter).
  * Skips without seccomp user notification (API level 5) or a program.
  */
 
@@ -560,6 +565,133 @@ static void check_for_compile(void)
 	printf("compile --for: checked\n");
 }
 
+/*
+ * The bundle for runtime checks: a root file system with a static
+ * busybox, and @runtime's default config.json running "busybox true" under
+ * @profile (NULL: no seccomp).
+ */
+static int bundle(const char *runtime, const char *dir, const char *profile)
+{
+	char path[600], rootfs[600];
+	char *spec[] = { (char *)runtime, "spec", "--bundle", (char *)dir,
+			 NULL };
+	json_t *c, *proc, *args, *seccomp = NULL;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/config.json", dir);
+	unlink(path);
+	if (run_exit(spec, NULL, NULL) != 0)
+		return -1;
+	c = json_load_file(path, 0, NULL);
+	if (profile != NULL)
+		seccomp = json_load_file(profile, 0, NULL);
+	proc = json_object_get(c, "process");
+	args = json_array();
+	json_array_append_new(args, json_string("/busybox"));
+	json_array_append_new(args, json_string("true"));
+	json_object_set_new(proc, "args", args);
+	json_object_set_new(proc, "terminal", json_false());
+	if (seccomp != NULL)
+		json_object_set_new(json_object_get(c, "linux"), "seccomp",
+				    seccomp);
+	snprintf(rootfs, sizeof(rootfs), "%s/rootfs", dir);
+	json_object_set_new(json_object_get(c, "root"), "path",
+			    json_string(rootfs));
+	rc = json_dump_file(c, path, JSON_INDENT(1));
+	json_decref(c);
+	return rc;
+}
+
+/* Runs the bundle in @runtime; its exit status, stderr in @err. */
+static int run_container(const char *runtime, const char *dir, const char *err)
+{
+	char id[64];
+	char *del[] = { (char *)runtime, "delete", "-f", id, NULL };
+	char *run[] = { (char *)runtime, "run", "--bundle",
+			(char *)dir,	 id,	NULL };
+	int rc;
+
+	snprintf(id, sizeof(id), "scmp-learn-%d", (int)getpid());
+	rc = run_exit(run, NULL, err);
+	run_exit(del, NULL, NULL);
+	return rc;
+}
+
+static void check_runtime(const char *runtime, const char *busybox)
+{
+	char dir[512], path[700], with[512], none[512], err[512], opt[32];
+	char *cp[] = { "cp", (char *)busybox, path, NULL };
+	const char *args[8];
+	int rc;
+
+	snprintf(dir, sizeof(dir), "%s/bundle-%s", tmp, runtime);
+	snprintf(path, sizeof(path), "%s/rootfs", dir);
+	mkdir(dir, 0755);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/rootfs/busybox", dir);
+	snprintf(with, sizeof(with), "%s/%s.json", tmp, runtime);
+	snprintf(none, sizeof(none), "%s/%s-none.json", tmp, runtime);
+	snprintf(err, sizeof(err), "%s/%s.err", tmp, runtime);
+	snprintf(opt, sizeof(opt), "--for=%s", runtime);
+	if (run_exit(cp, NULL, NULL) != 0 || bundle(runtime, dir, NULL) != 0 ||
+	    run_container(runtime, dir, err) != 0) {
+		printf("skipped %s: it cannot run a container here\n", runtime);
+		return;
+	}
+	args[0] = "learn";
+	args[1] = "-o";
+	args[2] = with;
+	args[3] = opt;
+	args[4] = "--";
+	args[5] = busybox;
+	args[6] = "true";
+	args[7] = NULL;
+	EXPECT(tool_run(args, err), 0);
+	args[2] = none;
+	args[3] = "--for=none";
+	EXPECT(tool_run(args, err), 0);
+	EXPECT(bundle(runtime, dir, with), 0);
+	rc = run_container(runtime, dir, err);
+	if (rc != 0) {
+		printf("FAIL %s: the container under a profile learned with"
+		       " %s exited with %d\n",
+		       runtime, opt, rc);
+		test_failures++;
+	}
+	EXPECT(bundle(runtime, dir, none), 0);
+	rc = run_container(runtime, dir, err);
+	/* crun starts a container with noNewPrivileges under the bare
+	 * profile: it calls only close and execve after the load */
+	if (strcmp(runtime, "runc") == 0 && rc == 0) {
+		printf("FAIL runc: the container under a profile learned"
+		       " with --for=none started\n");
+		test_failures++;
+	}
+	printf("%s: a learned profile starts a container with %s%s\n", runtime,
+	       opt,
+	       strcmp(runtime, "runc") == 0 ? ", not with --for=none" : "");
+}
+
+/* A busybox that runs without a dynamic linker, or NULL. */
+static const char *static_busybox(void)
+{
+	static const char *const where[] = { "/bin/busybox",
+					     "/usr/bin/busybox" };
+	char *argv[] = { "sh", "-c", NULL, NULL };
+	char cmd[256];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
+		snprintf(cmd, sizeof(cmd),
+			 "test -x %s && ! ldd %s >/dev/null 2>&1", where[i],
+			 where[i]);
+		argv[2] = cmd;
+		if (run_exit(argv, NULL, NULL) == 0)
+			return where[i];
+	}
+	return NULL;
+}
+
 static bool have_program(const char *name)
 {
 	char *argv[] = { "sh", "-c", NULL, NULL };
@@ -608,6 +740,19 @@ int main(void)
 	check_failures();
 	check_for_learn();
 	check_for_compile();
+	if (geteuid() != 0)
+		printf("skipped runc, crun: not root\n");
+	else if (static_busybox() == NULL)
+		printf("skipped runc, crun: no static busybox"
+		       " (busybox-static)\n");
+	for (i = 0; geteuid() == 0 && static_busybox() != NULL && i < 2; i++) {
+		if (!have_program(i == 0 ? "runc" : "crun"))
+			printf("skipped %s: not installed\n",
+			       i == 0 ? "runc" : "crun");
+		else
+			check_runtime(i == 0 ? "runc" : "crun",
+				      static_busybox());
+	}
 	snprintf(path, sizeof(path), "rm -rf '%s'", tmp);
 	if (system(path) != 0)
 		printf("note: %s left behind\n", tmp);
