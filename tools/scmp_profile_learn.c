@@ -312,8 +312,8 @@ static void wake_off(const struct sigaction old[2])
 /*
  * Answers every notification until no task uses the filter any more. The
  * supervisor waits in the receive itself rather than in poll(): one
- * syscall less per notification, and the one that SYNC_WAKE_UP (see
- * sync_wakeup()) wakes on the caller's CPU. A receive that fails (a
+ * syscall less per notification (about 18% of a round trip, see the man
+ * page), and the wait that SYNC_WAKE_UP (see sync_wakeup()) speeds up. A receive that fails (a
  * signal, a caller killed while it waited) is tried again once the
  * children are reaped.
  */
@@ -817,11 +817,11 @@ static void learn_free(struct learn *l)
 }
 
 /*
- * Linux 6.6 and later: the kernel wakes the supervisor on the CPU of the
- * caller it answers, and the caller on the supervisor's, instead of
- * through the scheduler's queues: a shorter round trip per syscall (the
- * man page has the figures). Older kernels refuse the ioctl (EINVAL, or
- * ENOTTY before the flags ioctl existed); learning then goes on without.
+ * Linux 6.6 and later: each wake-up between a caller and the supervisor
+ * puts the woken task on the waker's CPU, which is meant to shorten the
+ * round trip of a syscall (on the machine of the man page's figures it
+ * made no difference). Older kernels refuse the ioctl (EINVAL, or ENOTTY
+ * before the flags ioctl existed); learning then goes on without.
  */
 static void sync_wakeup(int fd)
 {
