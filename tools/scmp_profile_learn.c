@@ -347,6 +347,9 @@ static int supervise(struct learn *l, int fd)
 	}
 	wake_off(old);
 	seccomp_notify_free(req, resp);
+	/* a failed recording: its calls would wait for answers for ever */
+	if (rc < 0)
+		kill(l->child, SIGKILL);
 	/* the last tasks may still be ending */
 	while (!l->exited && waitpid(l->child, &l->status, 0) == l->child)
 		l->exited = true;
@@ -456,16 +459,29 @@ int sp_for_parse(const char *arg, unsigned int *set)
 	return 0;
 }
 
-/* Whether a name of the profile has number @nr on ABI @token. */
-static bool named(const struct profile *p, uint32_t token, int nr)
+/* Whether the profile names @name. */
+static bool named(const struct profile *p, const char *name)
 {
 	size_t k;
 
 	for (k = 0; k < p->cnt; k++)
-		if (seccomp_syscall_resolve_name_arch(token,
-						      p->rules[k].name) == nr)
+		if (strcmp(p->rules[k].name, name) == 0)
 			return true;
 	return false;
+}
+
+/*
+ * @name's number on ABI @token; -1 if the ABI lacks it, -2 if the ABI
+ * reaches it through socketcall(2) or ipc(2) (the library then gives its
+ * pseudo number, and a rule on it would also land on the multiplexer).
+ */
+static int abi_nr(uint32_t token, const char *name)
+{
+	int nr = seccomp_syscall_resolve_name_arch(token, name);
+
+	if (nr >= 0)
+		return nr;
+	return seccomp_syscall_resolve_name_rewrite(token, name) >= 0 ? -2 : -1;
 }
 
 /* The largest number a name of the profile has on ABI @token, or -1. */
@@ -489,19 +505,18 @@ static int largest_named(const struct profile *p, uint32_t token)
  * if its entry has the default action. The library's own means for it:
  * KVERMAX set to the newest version gives ENOSYS above each ABI's table
  * (and in its holes), and an ERRNO(ENOSYS) rule goes on each syscall of
- * the host's table above the largest named. A rule by number lands on the
- * other ABIs by name: where that name is below the other ABI's largest,
- * runc gives it the default action, and the rule is left out (the host's
- * syscall then takes the default action too).
+ * an ABI's table above the largest named. A rule goes by name, so it
+ * lands on every ABI of the filter that has the syscall: where one has it
+ * below its own largest named, or through a multiplexer, runc gives it
+ * the default action there, and the rule is left out (the syscall then
+ * takes the default action on every ABI).
  */
 static int runc_enosys(scmp_filter_ctx ctx, const struct profile *p)
 {
-	uint32_t native = seccomp_arch_native();
-	int max[PROFILE_ARCHES], top, nr, other;
-	unsigned int i;
+	int max[PROFILE_ARCHES], nr, other, rc = 0;
+	unsigned int i, j;
 	char *name;
 	bool ok;
-	int rc;
 
 	if (p->def_action == SCMP_ACT_ALLOW || p->def_action == SCMP_ACT_LOG)
 		return 0;
@@ -510,30 +525,29 @@ static int runc_enosys(scmp_filter_ctx ctx, const struct profile *p)
 		return rc;
 	for (i = 0; i < p->narch; i++)
 		max[i] = largest_named(p, p->arches[i]);
-	for (i = 0; i < p->narch && p->arches[i] != native; i++)
-		;
-	if (i == p->narch || max[i] < 0)
-		return 0;
-	top = max[i];
-	/* the host's table ends below 1024 on every ABI (x32: its bit) */
-	for (nr = top + 1; nr < top + 1024; nr++) {
-		name = seccomp_syscall_resolve_num_arch(native, nr);
-		if (name == NULL)
-			continue;
-		ok = !named(p, native, nr);
-		for (i = 0; ok && i < p->narch; i++) {
-			other = seccomp_syscall_resolve_name_arch(p->arches[i],
-								  name);
-			ok = other < 0 || other > max[i];
+	for (i = 0; i < p->narch && rc == 0; i++) {
+		/* every table ends less than 1024 numbers above its start */
+		for (nr = max[i] + 1;
+		     max[i] >= 0 && nr < max[i] + 1024 && rc == 0; nr++) {
+			name = seccomp_syscall_resolve_num_arch(p->arches[i],
+								nr);
+			if (name == NULL)
+				continue;
+			ok = !named(p, name);
+			for (j = 0; ok && j < p->narch; j++) {
+				other = abi_nr(p->arches[j], name);
+				ok = other == -1 || other > max[j];
+				/* an earlier ABI's loop added it */
+				ok = ok && (j >= i || other < 0);
+			}
+			if (ok)
+				rc = seccomp_rule_add(
+					ctx, SCMP_ACT_ERRNO(ENOSYS),
+					seccomp_syscall_resolve_name(name), 0);
+			free(name);
 		}
-		free(name);
-		if (!ok)
-			continue;
-		rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), nr, 0);
-		if (rc < 0)
-			return rc;
 	}
-	return 0;
+	return rc;
 }
 
 int sp_for_compile(scmp_filter_ctx ctx, const struct profile *p,
