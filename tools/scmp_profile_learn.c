@@ -16,8 +16,9 @@
  * supervisor). The supervisor finds it in /proc/self/fd; it is close-on-
  * exec, so the command's own table (unshared by execve) lacks it. The
  * command is reaped as a child, orphans of it too (we are their
- * subreaper); the recording ends when the listener reports that no task
- * uses the filter any more, or when no child is left to reap.
+ * subreaper); the recording ends when no child is left to reap: then no
+ * task uses the filter. A command that could not be run, or that a
+ * signal ended, gives no profile.
  */
 
 /* clone(), pipe2() */
@@ -27,7 +28,6 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <getopt.h>
-#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
