@@ -21,8 +21,8 @@
 static const char synopsis[] =
 	"usage: scmp_profile compile [OPTIONS] PROFILE.json\n"
 	"       scmp_profile explain [OPTIONS] PROFILE.json SYSCALL [ARG...]\n"
-	"       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]"
-	" -- CMD [ARG...]\n"
+	"       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]\n"
+	"                          [--for runc,crun|none] -- CMD [ARG...]\n"
 	"       scmp_profile --help | --version\n";
 
 static const char compile_help[] =
@@ -40,7 +40,20 @@ static const char compile_help[] =
 	"                     action cache, on stderr (json: one JSON"
 	" document,\n"
 	"                     on stdout, with -o FILE)\n"
+	"  --for runc|crun|none  the verdicts of that runtime: no kvermax;"
+	" runc: ENOSYS\n"
+	"                     above the largest syscall named (default:"
+	" none)\n"
 	"  -h, --help         this help\n";
+
+static const char learn_help[] =
+	"learn:\n"
+	"  -o, --output FILE  write FILE (default: stdout)\n"
+	"  --args SYSCALL[:N,...]  record the values of arguments N (default:"
+	" 0)\n"
+	"  --for runc,crun|none  also allow what these runtimes call after"
+	" loading\n"
+	"                     the filter (default: runc,crun)\n";
 
 static void help(FILE *f)
 {
@@ -49,6 +62,7 @@ static void help(FILE *f)
 	fputs(sp_resolve_help, f);
 	fputs(compile_help, f);
 	fputs(sp_explain_help, f);
+	fputs(learn_help, f);
 	fputs("See scmp_profile(1).\n", f);
 }
 
@@ -289,6 +303,7 @@ static int compile_main(int argc, char *argv[])
 		{ "graph-arch", required_argument, NULL, 'g' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", optional_argument, NULL, 's' },
+		{ "for", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -299,6 +314,7 @@ static int compile_main(int argc, char *argv[])
 	enum format fmt = FMT_BPF;
 	const char *out = NULL, *graph_arch = NULL;
 	bool stats = false, stats_json = false;
+	unsigned int set = 0;
 	void *raw = NULL;
 	size_t raw_len = 0, i;
 	int c, rc;
@@ -344,6 +360,15 @@ static int compile_main(int argc, char *argv[])
 				return SP_EXIT_BAD;
 			}
 			break;
+		case 'F':
+			if (sp_for_parse(optarg, &set) != 0)
+				return SP_EXIT_BAD;
+			if (set & (set - 1)) {
+				fprintf(stderr, "scmp_profile: compile --for:"
+						" one runtime\n");
+				return SP_EXIT_BAD;
+			}
+			break;
 		case 'h':
 			printf("usage: scmp_profile compile [OPTIONS]"
 			       " PROFILE.json\n\n%s%s",
@@ -355,12 +380,19 @@ static int compile_main(int argc, char *argv[])
 	}
 	if (optind != argc - 1)
 		return compile_usage();
+	if (set != 0 && r.kvermax != 0) {
+		fprintf(stderr, "scmp_profile: --kvermax and --for: runc and"
+				" crun have no kvermax\n");
+		return SP_EXIT_BAD;
+	}
 	if (stats_json && (out == NULL || strcmp(out, "-") == 0)) {
 		fprintf(stderr, "scmp_profile: --stats=json writes to stdout:"
 				" give the program another place, -o FILE\n");
 		return SP_EXIT_BAD;
 	}
 	rc = sp_filter(argv[optind], &r, &p, &ctx);
+	if (rc == 0)
+		rc = sp_for_compile(ctx, &p, set);
 	if (rc == 0)
 		rc = sp_program(ctx, &p, &prog, &raw, &raw_len);
 	if (rc == 0)

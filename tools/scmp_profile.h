@@ -104,6 +104,31 @@ void sp_action_str(uint32_t action, char *buf, size_t size);
 extern const char sp_resolve_help[];
 extern const char sp_explain_help[];
 
+/* Container runtimes, for --for (scmp_profile_learn.c): bits of a set. */
+#define SP_FOR_RUNC 1u
+#define SP_FOR_CRUN 2u
+#define SP_FOR_DEFAULT (SP_FOR_RUNC | SP_FOR_CRUN) /* learn's */
+
+/**
+ * sp_for_parse() - "none", or a list of runtimes: "runc", "crun,runc"
+ * @set: receives the SP_FOR_* bits
+ *
+ * Return: 0; SP_EXIT_BAD, said on stderr.
+ */
+int sp_for_parse(const char *arg, unsigned int *set);
+
+/**
+ * sp_for_compile() - make a built filter give the verdicts of a runtime
+ * @set: SP_FOR_RUNC, SP_FOR_CRUN or 0 (nothing to do)
+ *
+ * Both ignore the profile's "kvermax"; runc gives ENOSYS above the
+ * largest syscall the profile names.
+ *
+ * Return: 0; SP_EXIT_FAIL, said on stderr.
+ */
+int sp_for_compile(scmp_filter_ctx ctx, const struct profile *p,
+		   unsigned int set);
+
 /* The commands: argv[0] is the command's name. */
 int explain_main(int argc, char *argv[]);
 int learn_main(int argc, char *argv[]);
