@@ -303,7 +303,7 @@ static int compile_main(int argc, char *argv[])
 		{ "graph-arch", required_argument, NULL, 'g' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "stats", optional_argument, NULL, 's' },
-		{ "for", required_argument, NULL, 'F' },
+		{ "for", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -360,7 +360,7 @@ static int compile_main(int argc, char *argv[])
 				return SP_EXIT_BAD;
 			}
 			break;
-		case 'F':
+		case 'R':
 			if (sp_for_parse(optarg, &set) != 0)
 				return SP_EXIT_BAD;
 			if (set & (set - 1)) {
