@@ -73,46 +73,6 @@ static void cell_add(struct cell *c, const struct atom *a)
 		c->atom[c->cnt++] = *a;
 }
 
-static uint32_t alu32(uint16_t op, uint32_t a, uint32_t src)
-{
-	switch (op) {
-	case BPF_ADD:
-		return a + src;
-	case BPF_SUB:
-		return a - src;
-	case BPF_MUL:
-		return a * src;
-	case BPF_DIV:
-		return a / src;
-	case BPF_AND:
-		return a & src;
-	case BPF_OR:
-		return a | src;
-	case BPF_XOR:
-		return a ^ src;
-	case BPF_LSH:
-		return a << (src & 31);
-	case BPF_RSH:
-		return a >> (src & 31);
-	default:
-		return 0u - a;
-	}
-}
-
-static bool jump_taken(uint16_t op, uint32_t a, uint32_t src)
-{
-	switch (op) {
-	case BPF_JEQ:
-		return a == src;
-	case BPF_JGT:
-		return a > src;
-	case BPF_JGE:
-		return a >= src;
-	default:
-		return (a & src) != 0;
-	}
-}
-
 /* The comparison a conditional jump makes, as an atom of the cell. */
 static void jump_atom(struct cell *c, uint16_t op, struct tv a, struct tv src,
 		      bool taken)
@@ -199,7 +159,7 @@ static uint32_t track(const struct bpf_sim_prog *prog,
 				c->opaque = true;
 			if (BPF_OP(f->code) == BPF_DIV && src.v == 0)
 				return 0; /* only X can be 0: the kernel's 0 */
-			v.v = alu32(BPF_OP(f->code), a.v, src.v);
+			v.v = bpf_sim_alu(BPF_OP(f->code), a.v, src.v);
 			if (a.kind == TV_CONST && (src.kind == TV_CONST ||
 						   BPF_OP(f->code) == BPF_NEG))
 				a = tconst(v.v);
@@ -215,7 +175,7 @@ static uint32_t track(const struct bpf_sim_prog *prog,
 				pc += 1 + f->k;
 				break;
 			}
-			taken = jump_taken(BPF_OP(f->code), a.v, src.v);
+			taken = bpf_sim_jump_taken(BPF_OP(f->code), a.v, src.v);
 			if (f->jt != f->jf)
 				jump_atom(c, BPF_OP(f->code), a, src, taken);
 			pc += 1u + (taken ? f->jt : f->jf);

@@ -580,6 +580,53 @@ uint32_t bpf_sim_data_word(const struct seccomp_data *data, uint32_t off,
 	return high ? (uint32_t)(wide >> 32) : (uint32_t)wide;
 }
 
+/**
+ * bpf_sim_alu() - see bpf_sim.h
+ */
+uint32_t bpf_sim_alu(uint16_t op, uint32_t a, uint32_t src)
+{
+	switch (op) {
+	case BPF_ADD:
+		return a + src;
+	case BPF_SUB:
+		return a - src;
+	case BPF_MUL:
+		return a * src;
+	case BPF_DIV:
+		return src == 0 ? 0 : a / src;
+	case BPF_AND:
+		return a & src;
+	case BPF_OR:
+		return a | src;
+	case BPF_XOR:
+		return a ^ src;
+	case BPF_LSH:
+		/* Constant counts are < 32; X counts wrap. */
+		return a << (src & 31);
+	case BPF_RSH:
+		return a >> (src & 31);
+	default: /* BPF_NEG, the only other operation the verifier lets by */
+		return 0u - a;
+	}
+}
+
+/**
+ * bpf_sim_jump_taken() - see bpf_sim.h
+ */
+int bpf_sim_jump_taken(uint16_t op, uint32_t a, uint32_t src)
+{
+	switch (op) {
+	case BPF_JEQ:
+		return a == src;
+	case BPF_JGT:
+		return a > src;
+	case BPF_JGE:
+		return a >= src;
+	default: /* BPF_JSET */
+		return (a & src) != 0;
+	}
+}
+
 /* Target of a conditional jump, given whether its test held. */
 static unsigned int jump_target(const struct sock_filter *f, unsigned int pc,
 				int taken)
@@ -649,44 +696,12 @@ static void interpret(const struct bpf_sim_prog *prog,
 			pc++;
 			continue;
 		case BPF_ALU:
-			switch (BPF_OP(f->code)) {
-			case BPF_ADD:
-				a += src;
-				break;
-			case BPF_SUB:
-				a -= src;
-				break;
-			case BPF_MUL:
-				a *= src;
-				break;
-			case BPF_DIV:
-				/* Only X can be 0: the kernel returns 0. */
-				if (src == 0) {
-					res->action = 0;
-					goto done;
-				}
-				a /= src;
-				break;
-			case BPF_AND:
-				a &= src;
-				break;
-			case BPF_OR:
-				a |= src;
-				break;
-			case BPF_XOR:
-				a ^= src;
-				break;
-			case BPF_LSH:
-				/* Constant counts are < 32; X counts wrap. */
-				a <<= src & 31;
-				break;
-			case BPF_RSH:
-				a >>= src & 31;
-				break;
-			case BPF_NEG:
-				a = 0u - a;
-				break;
+			/* Only X can be 0: the kernel returns 0. */
+			if (BPF_OP(f->code) == BPF_DIV && src == 0) {
+				res->action = 0;
+				goto done;
 			}
+			a = bpf_sim_alu(BPF_OP(f->code), a, src);
 			pc++;
 			continue;
 		case BPF_JMP:
@@ -694,20 +709,9 @@ static void interpret(const struct bpf_sim_prog *prog,
 				pc += 1 + f->k;
 				continue;
 			}
-			switch (BPF_OP(f->code)) {
-			case BPF_JEQ:
-				pc = jump_target(f, pc, a == src);
-				break;
-			case BPF_JGT:
-				pc = jump_target(f, pc, a > src);
-				break;
-			case BPF_JGE:
-				pc = jump_target(f, pc, a >= src);
-				break;
-			default:
-				pc = jump_target(f, pc, (a & src) != 0);
-				break;
-			}
+			pc = jump_target(
+				f, pc,
+				bpf_sim_jump_taken(BPF_OP(f->code), a, src));
 			continue;
 		case BPF_RET:
 			res->action = BPF_RVAL(f->code) == BPF_A ? a : f->k;

@@ -213,6 +213,23 @@ uint32_t bpf_sim_data_word(const struct seccomp_data *data, uint32_t off,
 			   int big_endian);
 
 /**
+ * bpf_sim_alu() - what an ALU instruction leaves in A
+ * @op:  BPF_OP() of the instruction
+ * @a:   A before it
+ * @src: X or the constant, as BPF_SRC() says
+ *
+ * 32-bit with wrap-around; shifts use the low 5 bits of @src. The caller
+ * handles a division by 0, which ends the program instead.
+ */
+uint32_t bpf_sim_alu(uint16_t op, uint32_t a, uint32_t src);
+
+/**
+ * bpf_sim_jump_taken() - whether a conditional jump takes its jt branch
+ * @op: BPF_OP() of the instruction: BPF_JEQ, BPF_JGT, BPF_JGE or BPF_JSET
+ */
+int bpf_sim_jump_taken(uint16_t op, uint32_t a, uint32_t src);
+
+/**
  * bpf_sim_run() - execute a program on one syscall
  * @prog: the program; verified on first use and the verdict cached in
  *        prog->state (so a shared program should be verified before
