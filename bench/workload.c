@@ -106,6 +106,28 @@ static void workload_free(struct workload *w)
 	free(w->rules);
 }
 
+/* @dir/@file read and resolved with @opts; errors said on stderr. */
+static int read_profile(const char *dir, const char *file,
+			const struct profile_opts *opts, struct profile *p)
+{
+	struct profile_diag d;
+	char path[4096];
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	rc = profile_read(path, p, &d);
+	if (rc == 0)
+		rc = profile_resolve(p, opts, &d);
+	if (rc == -EINVAL)
+		fprintf(stderr, "bench: %s:%d:%d: %s\n", path, d.line, d.column,
+			d.msg);
+	else if (rc < 0)
+		fprintf(stderr, "bench: %s: %s\n", path, strerror(-rc));
+	if (rc < 0)
+		profile_free(p);
+	return rc;
+}
+
 /*
  * An OCI/moby profile as runc applies it on an amd64 host for a container
  * with the capability set @caps (tools/profile.c), minKernel taken as
@@ -120,25 +142,13 @@ static int load_oci(struct workload *w, const char *dir, const char *file,
 		.kernel = PROFILE_KERNEL_ANY,
 	};
 	const struct profile_rule *r;
-	struct profile_diag d;
 	struct profile p;
-	char path[4096];
 	size_t i, j, n;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	rc = profile_read(path, &p, &d);
-	if (rc == 0)
-		rc = profile_resolve(&p, &opts, &d);
-	if (rc < 0) {
-		if (rc == -EINVAL)
-			fprintf(stderr, "bench: %s:%d:%d: %s\n", path, d.line,
-				d.column, d.msg);
-		else
-			fprintf(stderr, "bench: %s: %s\n", path, strerror(-rc));
-		profile_free(&p);
+	rc = read_profile(dir, file, &opts, &p);
+	if (rc < 0)
 		return rc;
-	}
 	w->def = p.def_action;
 	for (i = 0; i < p.cnt; i = j) {
 		r = &p.rules[i];
@@ -175,25 +185,13 @@ static int load_fc(struct workload *w, const char *dir, const char *file,
 		.format = PROFILE_FORMAT_FIRECRACKER,
 		.filter = thread,
 	};
-	struct profile_diag d;
 	struct profile p;
-	char path[4096];
 	size_t i;
 	int rc;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	rc = profile_read(path, &p, &d);
-	if (rc == 0)
-		rc = profile_resolve(&p, &opts, &d);
-	if (rc < 0) {
-		if (rc == -EINVAL)
-			fprintf(stderr, "bench: %s:%d:%d: %s\n", path, d.line,
-				d.column, d.msg);
-		else
-			fprintf(stderr, "bench: %s: %s\n", path, strerror(-rc));
-		profile_free(&p);
+	rc = read_profile(dir, file, &opts, &p);
+	if (rc < 0)
 		return rc;
-	}
 	w->def = p.def_action;
 	for (i = 0; i < p.cnt; i++)
 		rule_push(w, p.rules[i].name, p.rules[i].action, p.rules[i].cmp,
