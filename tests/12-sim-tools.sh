@@ -9,28 +9,7 @@
 
 set -u
 
-fails=0
-checks=0
-
-fail() {
-	echo "FAIL: $*" >&2
-	fails=$((fails + 1))
-}
-
-find_tool() {
-	if [ -n "${TOOLS_DIR:-}" ] && [ -x "$TOOLS_DIR/$1" ]; then
-		echo "$TOOLS_DIR/$1"
-		return
-	fi
-	for d in ${abs_top_builddir:+"$abs_top_builddir/tools"} \
-		 ${top_builddir:+"$top_builddir/tools"} \
-		 "${builddir:-.}/../tools" ./tools; do
-		if [ -x "$d/$1" ]; then
-			echo "$d/$1"
-			return
-		fi
-	done
-}
+. "${srcdir:-.}/lib/tool_test.sh"
 
 SIM=${SCMP_BPF_SIM:-$(find_tool scmp_bpf_sim)}
 DISASM=${SCMP_BPF_DISASM:-$(find_tool scmp_bpf_disasm)}
