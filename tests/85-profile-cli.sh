@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-2.1-only
-# 85-profile-cli: scmp_profile's command line: --version, --help per command, Docker's spellings of ABIs and capabilities, unknown keys, Firecracker files, explain by number, with constants, --json and --expect.
+# 85-profile-cli: scmp_profile's command line: --version, --help per command (learn too), Docker's spellings of ABIs and capabilities, unknown keys, Firecracker files, explain by number, with constants, --json and --expect.
 #
 # Each case states what the tool must print or exit with; the profiles
 # are the test's own, then (when ../shared/data or $SHARED_DATA has them)
@@ -73,6 +73,14 @@ for cmd in compile explain; do
 done
 
 run compile-help-options 0 "$tool" compile --help && has compile-help-stats "$tmp/out" "--stats[=json]"
+for h in -h --help; do
+	if run "learn $h" 0 "$tool" learn $h; then
+		has "learn $h" "$tmp/out" "usage: scmp_profile learn [-o FILE]"
+		has "learn $h --for" "$tmp/out" "--for runc,crun|none"
+		[ ! -s "$tmp/err" ] || bad "learn $h: stderr not empty"
+	fi
+done
+run help-learn 0 "$tool" --help && has help-all-learn "$tmp/out" "--args SYSCALL[:N,...]"
 run unknown-command 2 "$tool" compyle && has unknown-command-says "$tmp/err" 'unknown command "compyle"'
 run compile-bad-option 2 "$tool" compile --nope p.json && has compile-bad-option-says "$tmp/err" "see scmp_profile compile --help"
 

@@ -46,15 +46,6 @@ static const char compile_help[] =
 	" none)\n"
 	"  -h, --help         this help\n";
 
-static const char learn_help[] =
-	"learn:\n"
-	"  -o, --output FILE  write FILE (default: stdout)\n"
-	"  --args SYSCALL[:N,...]  record the values of arguments N (default:"
-	" 0)\n"
-	"  --for runc,crun|none  also allow what these runtimes call after"
-	" loading\n"
-	"                     the filter (default: runc,crun)\n";
-
 static void help(FILE *f)
 {
 	fputs(synopsis, f);
@@ -62,7 +53,7 @@ static void help(FILE *f)
 	fputs(sp_resolve_help, f);
 	fputs(compile_help, f);
 	fputs(sp_explain_help, f);
-	fputs(learn_help, f);
+	fputs(sp_learn_help, f);
 	fputs("See scmp_profile(1).\n", f);
 }
 

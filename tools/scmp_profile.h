@@ -100,9 +100,10 @@ void sp_output_abort(struct sp_output *o);
 /** sp_action_str() - an action as "SCMP_ACT_ERRNO(1)" */
 void sp_action_str(uint32_t action, char *buf, size_t size);
 
-/* --help's text of SP_RESOLVE_OPTIONS, and of explain's options. */
+/* --help's text of SP_RESOLVE_OPTIONS, and of explain's and learn's options. */
 extern const char sp_resolve_help[];
 extern const char sp_explain_help[];
+extern const char sp_learn_help[];
 
 /* Container runtimes, for --for (scmp_profile_learn.c): bits of a set. */
 #define SP_FOR_RUNC 1u

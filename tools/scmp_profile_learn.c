@@ -889,6 +889,20 @@ static bool run_usable(const struct learn *l, int *status)
 	return true;
 }
 
+const char sp_learn_help[] =
+	"learn:\n"
+	"  -o, --output FILE  write FILE (default: stdout)\n"
+	"  --args SYSCALL[:N,...]  record the values of arguments N (default:"
+	" 0)\n"
+	"  --for runc,crun|none  also allow what these runtimes call after"
+	" loading\n"
+	"                     the filter (default: runc,crun)\n"
+	"  -h, --help         this help\n";
+
+static const char learn_usage[] =
+	"usage: scmp_profile learn [-o FILE] [--args SYSCALL[:N,...]]"
+	" [--for runc,crun|none] -- CMD [ARG...]\n";
+
 /**
  * learn_main() - scmp_profile learn [-o FILE] [--args S[:N,..]]
  * [--for R,...|none] -- CMD...
@@ -904,6 +918,7 @@ int learn_main(int argc, char *argv[])
 		{ "output", required_argument, NULL, 'o' },
 		{ "args", required_argument, NULL, 'A' },
 		{ "for", required_argument, NULL, 'F' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct learn l;
@@ -915,8 +930,12 @@ int learn_main(int argc, char *argv[])
 	int c, fd, rc, status;
 
 	memset(&l, 0, sizeof(l));
-	while ((c = getopt_long(argc, argv, "+o:", longopts, NULL)) != -1) {
-		if (c == 'o') {
+	while ((c = getopt_long(argc, argv, "+o:h", longopts, NULL)) != -1) {
+		if (c == 'h') {
+			learn_free(&l);
+			printf("%s\n%s", learn_usage, sp_learn_help);
+			return fflush(stdout) != 0 ? SP_EXIT_FAIL : 0;
+		} else if (c == 'o') {
 			out = optarg;
 		} else if (c == 'F') {
 			if (sp_for_parse(optarg, &set) != 0) {
@@ -925,10 +944,7 @@ int learn_main(int argc, char *argv[])
 			}
 		} else if (c != 'A' || add_watch(&l, optarg) < 0) {
 			learn_free(&l);
-			fprintf(stderr, "usage: scmp_profile learn [-o FILE]"
-					" [--args SYSCALL[:N,...]]"
-					" [--for runc,crun|none] -- CMD"
-					" [ARG...]\n");
+			fputs(learn_usage, stderr);
 			return SP_EXIT_BAD;
 		}
 	}
