@@ -23,6 +23,8 @@ static const char usage_text[] =
 	"       scmp_profile explain [OPTIONS] PROFILE.json SYSCALL [ARG...]\n"
 	"       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]"
 	" -- CMD [ARG...]\n"
+	"       scmp_profile inspect [--profile PROFILE.json] [--json]"
+	" [-n MAX] PID\n"
 	"\n"
 	"Profile options (compile and explain):\n"
 	"  --arch A,B,...     the filter's ABIs instead of the profile's; the"
@@ -53,6 +55,13 @@ static const char usage_text[] =
 	"  --stats            program length, instructions per syscall and"
 	" the\n"
 	"                     action cache, on stderr\n"
+	"inspect (a running process's filters; root):\n"
+	"  --profile FILE     prove the process's filters equal FILE's, or"
+	" show inputs\n"
+	"                     where they differ (exit 3; needs Z3)\n"
+	"  --json             the report as JSON\n"
+	"  -n, --max MAX      show at most MAX differences (default 16; 0:"
+	" all)\n"
 	"See scmp_profile(1).\n";
 
 static int usage(void)
@@ -369,6 +378,8 @@ int main(int argc, char *argv[])
 		return explain_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "learn") == 0)
 		return learn_main(argc - 1, argv + 1);
+	if (strcmp(argv[1], "inspect") == 0)
+		return inspect_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
 		fputs(usage_text, stdout);
 		return 0;

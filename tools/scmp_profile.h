@@ -101,5 +101,6 @@ void sp_action_str(uint32_t action, char *buf, size_t size);
 /* The commands: argv[0] is the command's name. */
 int explain_main(int argc, char *argv[]);
 int learn_main(int argc, char *argv[]);
+int inspect_main(int argc, char *argv[]);
 
 #endif
