@@ -1099,10 +1099,15 @@ static Z3_ast same_abi(struct bpf_prove *p, const struct seccomp_data *d,
 
 	if (a == NULL || a->data_arch != SCMP_ARCH_X86_64)
 		return arch;
+	/* the x32 bit set, as is_x32() says, and not -1 */
+	x32 = Z3_mk_not(ctx,
+			Z3_mk_eq(ctx,
+				 Z3_mk_bvand(ctx, p->nr,
+					     bpf_prove_u32(p, BPF_SIM_X32_BIT)),
+				 bpf_prove_u32(p, 0)));
 	x32 = Z3_mk_and(
 		ctx, 2,
-		(Z3_ast[]){ Z3_mk_bvuge(ctx, p->nr,
-					bpf_prove_u32(p, BPF_SIM_X32_BIT)),
+		(Z3_ast[]){ x32,
 			    Z3_mk_not(ctx, Z3_mk_eq(ctx, p->nr,
 						    bpf_prove_u32(p, ~0u))) });
 	return Z3_mk_and(
@@ -1129,7 +1134,7 @@ static const char *abi_label(const struct seccomp_data *d, int be)
  * one of them; NULL otherwise.
  */
 static Z3_ast unnamed_numbers(struct bpf_prove *p, const struct seccomp_data *d,
-			      int be, Z3_ast abi)
+			      int be, Z3_ast abi, uint32_t *last)
 {
 	const struct bpf_sim_arch *a = cex_abi(d, be);
 	Z3_ast named[1024], all[2];
@@ -1137,6 +1142,7 @@ static Z3_ast unnamed_numbers(struct bpf_prove *p, const struct seccomp_data *d,
 	uint32_t nr;
 	char *name;
 
+	*last = a != NULL ? a->nr_base : 0;
 	if (a == NULL)
 		return NULL;
 	name = seccomp_syscall_resolve_num_arch(a->token, d->nr);
@@ -1145,14 +1151,25 @@ static Z3_ast unnamed_numbers(struct bpf_prove *p, const struct seccomp_data *d,
 		return NULL;
 	for (nr = a->nr_base; nr < a->nr_base + 1024 && n < 1024; nr++) {
 		name = seccomp_syscall_resolve_num_arch(a->token, (int)nr);
-		if (name != NULL)
+		if (name != NULL) {
 			named[n++] =
 				Z3_mk_eq(p->ctx, p->nr, bpf_prove_u32(p, nr));
+			*last = nr;
+		}
 		free(name);
 	}
 	all[0] = abi;
 	all[1] = n ? Z3_mk_not(p->ctx, Z3_mk_or(p->ctx, n, named)) :
 		     Z3_mk_true(p->ctx);
+	return Z3_mk_and(p->ctx, 2, all);
+}
+
+/* The inputs of @abi whose number is above @last (unsigned). */
+static Z3_ast numbers_above(struct bpf_prove *p, Z3_ast abi, uint32_t last)
+{
+	Z3_ast all[2] = { abi,
+			  Z3_mk_bvugt(p->ctx, p->nr, bpf_prove_u32(p, last)) };
+
 	return Z3_mk_and(p->ctx, 2, all);
 }
 
@@ -1200,7 +1217,10 @@ static int prove_diff(struct target *t, const struct bpf_sim_prog *prof,
 	struct bpf_sim_result res;
 	struct bpf_sim_prog pr = *prof;
 	struct found *fs = NULL, *grown, *f;
-	Z3_ast live, want, other, abi, unnamed;
+	Z3_ast live, want, other, abi, unnamed, above;
+	bool tried[64][3] = { { false } };
+	uint32_t last;
+	unsigned int k;
 	char a1[32], a2[32], who[32], e[sizeof(fs->in)];
 	size_t n;
 	unsigned int cnt = 0, cap = 0, i;
@@ -1242,15 +1262,31 @@ static int prove_diff(struct target *t, const struct bpf_sim_prog *prof,
 		abi = bpf_prove_sim_arch(d.arch, be) == NULL ?
 			      other :
 			      same_abi(&p, &d, be);
-		unnamed = unnamed_numbers(&p, &d, be, abi);
-		if (all_differ(&p, live, want, abi)) {
+		unnamed = unnamed_numbers(&p, &d, be, abi, &last);
+		above = unnamed == NULL ? NULL : numbers_above(&p, abi, last);
+		k = abi_rank(&d, be) % 64;
+		if (!tried[k][0] && (tried[k][0] = true) &&
+		    all_differ(&p, live, want, abi)) {
 			snprintf(e, sizeof(e), "%s: every call differs, e.g. ",
 				 abi == other ? "arch values no ABI has" :
 						abi_label(&d, be));
 			f->nr = 0;
 			Z3_solver_assert(p.ctx, p.solver,
 					 Z3_mk_not(p.ctx, abi));
-		} else if (unnamed != NULL &&
+		} else if (above != NULL && (uint32_t)d.nr > last &&
+			   !tried[k][1] && (tried[k][1] = true) &&
+			   all_differ(&p, live, want, above)) {
+			snprintf(e, sizeof(e),
+				 "%s: every number above %u (its last"
+				 " syscall's) differs, e.g. ",
+				 abi_label(&d, be),
+				 last & ~(cex_abi(&d, be)->nr_base &
+					  BPF_SIM_X32_BIT));
+			f->nr = last + 1;
+			Z3_solver_assert(p.ctx, p.solver,
+					 Z3_mk_not(p.ctx, above));
+		} else if (unnamed != NULL && !tried[k][2] &&
+			   (tried[k][2] = true) &&
 			   all_differ(&p, live, want, unnamed)) {
 			snprintf(e, sizeof(e),
 				 "%s: every number no syscall has, e.g. ",
