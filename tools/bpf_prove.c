@@ -155,6 +155,14 @@ static Z3_ast data_word(struct bpf_prove *p, uint32_t off, int big_endian)
 		      Z3_mk_extract(p->ctx, 31, 0, wide);
 }
 
+/**
+ * bpf_prove_word() - see bpf_prove.h
+ */
+Z3_ast bpf_prove_word(struct bpf_prove *p, uint32_t off, int big_endian)
+{
+	return data_word(p, off, big_endian);
+}
+
 static Z3_ast and2(Z3_context ctx, Z3_ast a, Z3_ast b)
 {
 	Z3_ast both[2] = { a, b };

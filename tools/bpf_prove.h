@@ -93,6 +93,17 @@ int bpf_prove_prog(struct bpf_prove *p, const struct bpf_sim_prog *prog,
 		   Z3_ast *out);
 
 /**
+ * bpf_prove_word() - the 32-bit input word a program loads with ld [off]
+ * @off:        a multiple of 4 below sizeof(struct seccomp_data)
+ * @big_endian: the byte order, which decides which half of a 64-bit
+ *              field sits at the lower offset
+ *
+ * Return: nr, arch, or the right half of the instruction pointer or an
+ * argument, as a term over the input variables.
+ */
+Z3_ast bpf_prove_word(struct bpf_prove *p, uint32_t off, int big_endian);
+
+/**
  * bpf_prove_u32() - a 32-bit constant term
  */
 Z3_ast bpf_prove_u32(struct bpf_prove *p, uint32_t v);

@@ -2,20 +2,16 @@
 /* scmp_bpf_diff: prove two exported filters equivalent, or show where they differ. */
 
 /*
- *   scmp_bpf_diff [-a ARCH] [-n MAX] [-q] OLD NEW
+ *   scmp_bpf_diff [-a ARCH] [-n MAX] [-q] [--json] [--progress] OLD NEW
  *
- * Both programs become Z3 terms over every input the kernel can hand a
- * filter (bpf_prove.h): arch, syscall number, instruction pointer and six
- * 64-bit arguments. The solver either proves that no input makes them
- * return different values, or gives one that does; the tool prints it,
- * runs both programs on it in the simulator to show the two actions, and
- * asks again with that syscall (arch value and number) left out, until
- * no difference is left or MAX are shown. When every call of an arch
- * value differs (an ABI added or removed), that arch is one line.
+ * The engine (bpf_diff.h) does the work: it reports each region of inputs
+ * on which the two programs return different values as soon as it has
+ * proved it, and this prints it, one a line (or as one JSON document):
+ * the ABI, the syscall numbers (named, or a range), the conditions on the
+ * arguments, and the two actions, as scmp_bpf_sim spells them.
  *
  * "Different" is exact: the 32-bit values returned, so ERRNO(1) and
- * ERRNO(2) differ. Arguments are shown only where a nonzero value
- * matters (the solver zeroes what it can).
+ * ERRNO(2) differ.
  *
  * Exit status, as diff(1): 0 equivalent, 1 different, 2 trouble (usage,
  * unreadable file, a program the kernel would refuse, solver failure).
@@ -23,130 +19,350 @@
  * a table generated from src/syscalls.csv at build time.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
-#include "arch_list.h"
-#include "bpf_diff_names.h"
-#include "bpf_prove.h"
+#include "bpf_diff.h"
 #include "bpf_sim.h"
 
 #define DEFAULT_MAX 16
+/* Names listed for a range of numbers, at most. */
+#define LIST_NAMES 8u
 
-/* Each ABI's syscall table: a column of src/syscalls.csv (arch_list.h). */
-#define ARCH_COLUMN(mac, name, col, ...) { name, #col },
-static const struct {
-	const char *abi;
-	const char *column;
-} abi_columns[] = { ARCH_LIST(ARCH_COLUMN) };
-#undef ARCH_COLUMN
+enum { OPT_JSON = 256, OPT_PROGRESS };
+
+struct out {
+	bool quiet;
+	bool json;
+	bool progress;
+	bool tty;
+	unsigned int count;
+	double start;
+	double last;
+	bool progress_shown;
+};
 
 static _Noreturn void usage(const char *prog, int status)
 {
 	fprintf(status == 0 ? stdout : stderr,
-		"usage: %s [-a ARCH] [-n MAX] [-q] OLD NEW\n"
-		"  OLD, NEW  filters exported by seccomp_export_bpf(), in"
+		"usage: %s [-a ARCH] [-n MAX] [-q] [--json] [--progress] OLD"
+		" NEW\n"
+		"  OLD, NEW    filters exported by seccomp_export_bpf(), in"
 		" ARCH's byte order\n"
-		"  -a ARCH   arch name for the byte order (default: this"
+		"  -a ARCH     arch name for the byte order (default: this"
 		" machine's)\n"
-		"  -n MAX    show at most MAX differences (default %d; 0: all)\n"
-		"  -q        print nothing; only the exit status tells\n"
-		"  -h        this text\n"
+		"  -n MAX      show at most MAX differences (default %d; 0:"
+		" all)\n"
+		"  -q          print nothing; only the exit status tells\n"
+		"  --json      one JSON document (schema: scmp_bpf_diff(1))\n"
+		"  --progress  progress on stderr even when it is no"
+		" terminal\n"
+		"  -h, --help  this text\n"
+		"Each line is a proved region of inputs: ABI, syscalls,"
+		" argument\nconditions, and OLD -> NEW actions.\n"
 		"exit 0: equivalent for every input; 1: they differ; 2:"
 		" trouble\n",
 		prog, DEFAULT_MAX);
 	exit(status);
 }
 
-/* The syscall table column of an ABI, or -1. */
-static int column(const char *abi)
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static const char *const op_text[] = {
+	[BPF_DIFF_EQ] = "==",
+	[BPF_DIFF_NE] = "!=",
+	[BPF_DIFF_GE] = ">=",
+	[BPF_DIFF_LE] = "<=",
+};
+
+/* A value: decimal if small and unmasked, else hex. */
+static void print_value(FILE *f, uint64_t v, bool masked)
+{
+	if (v == 0 || (!masked && v < 0x10000))
+		fprintf(f, "%" PRIu64, v);
+	else
+		fprintf(f, "0x%" PRIx64, v);
+}
+
+static void print_field(FILE *f, unsigned int field)
+{
+	if (field == BPF_DIFF_IP)
+		fprintf(f, "ip");
+	else
+		fprintf(f, "a%u", field);
+}
+
+/* The conditions of a region: "a0 & 0x7e020000 != 0 && a1 in [1, 5]". */
+static void print_conds(FILE *f, const struct bpf_diff_region *r)
+{
+	unsigned int bits = bpf_diff_abi_bits(r->abi ? r->abi->name : NULL);
+	uint64_t word = bits == 32 ? 0xffffffffu : ~0ull;
+	const struct bpf_diff_cond *c, *n;
+	unsigned int i;
+	bool full;
+
+	for (i = 0; i < r->cond_cnt; i++) {
+		c = &r->cond[i];
+		n = i + 1 < r->cond_cnt ? &r->cond[i + 1] : NULL;
+		full = c->mask == ~0ull || c->mask == word;
+		fprintf(f, "%s", i == 0 ? " " : " && ");
+		print_field(f, c->field);
+		if (!full)
+			fprintf(f, " & 0x%" PRIx64, c->mask);
+		if (c->op == BPF_DIFF_GE && n != NULL && n->op == BPF_DIFF_LE &&
+		    n->field == c->field && n->mask == c->mask) {
+			fprintf(f, " in [");
+			print_value(f, c->value, !full);
+			fprintf(f, ", ");
+			print_value(f, n->value, !full);
+			fprintf(f, "]");
+			i++;
+			continue;
+		}
+		fprintf(f, " %s ", op_text[c->op]);
+		print_value(f, c->value, !full);
+	}
+}
+
+static void print_arch(FILE *f, const struct bpf_diff_region *r)
+{
+	const struct bpf_sim_arch *a;
+	unsigned int i;
+
+	if (r->abi != NULL) {
+		fprintf(f, "%s", r->abi->name);
+		return;
+	}
+	if (!r->other_arch) {
+		fprintf(f, "arch 0x%08" PRIx32, r->arch);
+		return;
+	}
+	if (r->arch_not_cnt == 0) {
+		fprintf(f, "any arch");
+		return;
+	}
+	fprintf(f, "other arch values (not");
+	for (i = 0; i < r->arch_not_cnt; i++) {
+		a = bpf_sim_arch_by_token(r->arch_not[i]);
+		if (a != NULL)
+			fprintf(f, "%s %s", i ? "," : "", a->name);
+		else
+			fprintf(f, "%s 0x%08" PRIx32, i ? "," : "",
+				r->arch_not[i]);
+	}
+	fprintf(f, ")");
+}
+
+/* The syscalls of a region: "setns (308)", "[335-423] unnamed", ... */
+static void print_nrs(FILE *f, const struct bpf_diff_region *r)
+{
+	const char *abi = r->abi != NULL ? r->abi->name : NULL;
+	const char *names[LIST_NAMES];
+	unsigned int n, i, shown;
+
+	if (r->nr_lo == r->nr_hi) {
+		const char *name = bpf_diff_syscall_name(abi, r->nr_lo);
+
+		if (name != NULL)
+			fprintf(f, " %s (%" PRIu32 ")", name, r->nr_lo);
+		else
+			fprintf(f, " syscall %" PRIu32, r->nr_lo);
+		return;
+	}
+	if (r->nr_lo == 0 && r->nr_hi == ~0u && r->abi == NULL)
+		return;
+	fprintf(f, " [%" PRIu32 "-%" PRIu32 "]", r->nr_lo, r->nr_hi);
+	n = bpf_diff_names(abi, r->nr_lo, r->nr_hi, names, LIST_NAMES);
+	if (n == 0) {
+		fprintf(f, " unnamed");
+		return;
+	}
+	shown = n < LIST_NAMES ? n : LIST_NAMES;
+	for (i = 0; i < shown; i++)
+		fprintf(f, "%s%s", i ? ", " : " ", names[i]);
+	if (n > shown)
+		fprintf(f, " and %u more", n - shown);
+	if ((uint64_t)r->nr_hi - r->nr_lo + 1 > n)
+		fprintf(f, " (%u of %" PRIu64 " named)", n,
+			(uint64_t)r->nr_hi - r->nr_lo + 1);
+}
+
+static void print_example(FILE *f, const struct seccomp_data *d)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(abi_columns) / sizeof(abi_columns[0]); i++)
-		if (strcmp(abi, abi_columns[i].abi) == 0)
-			abi = abi_columns[i].column;
-	for (i = 0; i < DIFF_ABIS; i++)
-		if (strcasecmp(abi, diff_abis[i]) == 0)
-			return (int)i;
-	return -1;
-}
-
-/* The name of syscall @nr of ABI @abi, or NULL. */
-static const char *syscall_name(const char *abi, uint32_t nr)
-{
-	int col = column(abi);
-	size_t i;
-
-	if (col < 0)
-		return NULL;
-	for (i = 0; i < sizeof(diff_names) / sizeof(diff_names[0]); i++)
-		if (diff_names[i].nr[col] >= 0 &&
-		    (uint32_t)diff_names[i].nr[col] == nr)
-			return diff_names[i].name;
-	return NULL;
-}
-
-/*
- * Whether an input of x86_64's arch value is an x32 call: the x32 bit set
- * in nr, which is not -1 (a tracer skipping the call, on either ABI).
- */
-static bool x32_call(const struct bpf_sim_arch *a, const struct seccomp_data *d)
-{
-	return a != NULL && strcmp(a->name, "x86_64") == 0 &&
-	       ((uint32_t)d->nr & BPF_SIM_X32_BIT) && (uint32_t)d->nr != ~0U;
-}
-
-/* The ABI an input belongs to, or NULL for an arch value no ABI has. */
-static const struct bpf_sim_arch *input_abi(const struct seccomp_data *d,
-					    int big_endian)
-{
-	const struct bpf_sim_arch *a = bpf_prove_sim_arch(d->arch, big_endian);
-
-	return x32_call(a, d) ? bpf_sim_arch_by_name("x32") : a;
-}
-
-static void print_arch(const struct bpf_sim_arch *a, uint32_t arch)
-{
-	if (a != NULL)
-		printf("%s", a->name);
-	else
-		printf("arch 0x%08" PRIx32, arch);
-}
-
-/* One difference: the input, and what each program returns for it. */
-static void print_input(const struct seccomp_data *d, int big_endian)
-{
-	const struct bpf_sim_arch *a = input_abi(d, big_endian);
-	const char *name =
-		a != NULL ? syscall_name(a->name, (uint32_t)d->nr) : NULL;
-	unsigned int i;
-
-	print_arch(a, d->arch);
-	if (name != NULL)
-		printf(" %s (%d)", name, d->nr);
-	else
-		printf(" syscall %d", d->nr);
-	for (i = 0; i < BPF_PROVE_ARGS; i++)
+	for (i = 0; i < 6; i++)
 		if (d->args[i] != 0)
-			printf(" a%u=0x%llx", i,
-			       (unsigned long long)d->args[i]);
+			fprintf(f, " a%u=0x%llx", i,
+				(unsigned long long)d->args[i]);
 	if (d->instruction_pointer != 0)
-		printf(" ip=0x%llx",
-		       (unsigned long long)d->instruction_pointer);
+		fprintf(f, " ip=0x%llx",
+			(unsigned long long)d->instruction_pointer);
 }
 
-static void print_action(const char *label, uint32_t action)
+static void print_actions(FILE *f, const uint32_t action[2])
+{
+	char a[32], b[32];
+
+	bpf_sim_action_str(action[0], a, sizeof(a));
+	bpf_sim_action_str(action[1], b, sizeof(b));
+	fprintf(f, ": %s -> %s", a, b);
+}
+
+static void print_text(const struct bpf_diff_region *r)
+{
+	struct bpf_diff_region one = *r;
+
+	print_arch(stdout, r);
+	if (r->kind == BPF_DIFF_WHOLE_ABI) {
+		printf(": every call differs, e.g. ");
+		print_arch(stdout, r);
+		one.nr_hi = one.nr_lo = (uint32_t)r->example.nr;
+		print_nrs(stdout, &one);
+	} else if (r->kind == BPF_DIFF_SAMPLE) {
+		one.nr_hi = one.nr_lo = (uint32_t)r->example.nr;
+		print_nrs(stdout, &one);
+		printf(", e.g.");
+		print_example(stdout, &r->example);
+	} else {
+		print_nrs(stdout, r);
+		print_conds(stdout, r);
+	}
+	print_actions(stdout, r->action);
+	if (r->kind == BPF_DIFF_SAMPLE)
+		printf(" (one input: no simple region)");
+	printf("\n");
+}
+
+static void json_string(const char *s)
+{
+	printf("\"");
+	for (; *s != '\0'; s++)
+		if (*s == '"' || *s == '\\')
+			printf("\\%c", *s);
+		else
+			printf("%c", *s);
+	printf("\"");
+}
+
+static void json_action(const char *key, uint32_t v)
 {
 	char buf[32];
 
-	bpf_sim_action_str(action, buf, sizeof(buf));
-	printf("%s %s", label, buf);
+	bpf_sim_action_str(v, buf, sizeof(buf));
+	printf("\"%s\": {\"value\": %" PRIu32 ", \"action\": ", key, v);
+	json_string(buf);
+	printf("}");
+}
+
+static void print_json(const struct bpf_diff_region *r, unsigned int index)
+{
+	static const char *const kinds[] = {
+		[BPF_DIFF_REGION] = "region",
+		[BPF_DIFF_WHOLE_ABI] = "whole_abi",
+		[BPF_DIFF_SAMPLE] = "sample",
+	};
+	const char *names[LIST_NAMES];
+	const char *abi = r->abi != NULL ? r->abi->name : NULL;
+	const struct bpf_diff_cond *c;
+	unsigned int i, n;
+
+	printf("%s\n    {\"kind\": \"%s\", \"abi\": ", index ? "," : "",
+	       kinds[r->kind]);
+	if (abi != NULL)
+		json_string(abi);
+	else
+		printf("null");
+	if (r->other_arch)
+		printf(", \"arch\": null");
+	else
+		printf(", \"arch\": %" PRIu32, r->arch);
+	printf(", \"arch_not\": [");
+	for (i = 0; i < r->arch_not_cnt; i++)
+		printf("%s%" PRIu32, i ? ", " : "", r->arch_not[i]);
+	printf("], \"nr\": [%" PRIu32 ", %" PRIu32 "], \"named\": %u", r->nr_lo,
+	       r->nr_hi, r->named);
+	printf(", \"names\": [");
+	n = r->kind == BPF_DIFF_WHOLE_ABI ?
+		    0 :
+		    bpf_diff_names(abi, r->nr_lo, r->nr_hi, names, LIST_NAMES);
+	for (i = 0; i < n && i < LIST_NAMES; i++) {
+		printf("%s", i ? ", " : "");
+		json_string(names[i]);
+	}
+	printf("], \"conditions\": [");
+	for (i = 0; i < r->cond_cnt; i++) {
+		c = &r->cond[i];
+		printf("%s{\"field\": \"", i ? ", " : "");
+		print_field(stdout, c->field);
+		printf("\", \"mask\": \"0x%" PRIx64 "\", \"op\": \"%s\","
+		       " \"value\": \"0x%" PRIx64 "\"}",
+		       c->mask, op_text[c->op], c->value);
+	}
+	printf("], ");
+	json_action("old", r->action[0]);
+	printf(", ");
+	json_action("new", r->action[1]);
+	printf(", \"example\": {\"arch\": %" PRIu32 ", \"nr\": %" PRIu32
+	       ", \"ip\": \"0x%llx\", \"args\": [",
+	       r->example.arch, (uint32_t)r->example.nr,
+	       (unsigned long long)r->example.instruction_pointer);
+	for (i = 0; i < 6; i++)
+		printf("%s\"0x%llx\"", i ? ", " : "",
+		       (unsigned long long)r->example.args[i]);
+	printf("]}}");
+}
+
+static void progress_clear(struct out *o)
+{
+	if (o->progress_shown && o->tty)
+		fprintf(stderr, "\r\033[K");
+	o->progress_shown = false;
+}
+
+static int found(const struct bpf_diff_region *r, void *arg)
+{
+	struct out *o = arg;
+
+	if (!o->quiet) {
+		progress_clear(o);
+		if (o->json)
+			print_json(r, o->count);
+		else
+			print_text(r);
+		fflush(stdout);
+	}
+	o->count++;
+	return 0;
+}
+
+static void progress(const struct bpf_diff_progress *pr, void *arg)
+{
+	struct out *o = arg;
+	double t = now();
+
+	if (!o->progress || t - o->last < (o->tty ? 0.2 : 1.0))
+		return;
+	o->last = t;
+	fprintf(stderr, "%sscmp_bpf_diff: %.1f s: %s", o->tty ? "\r" : "",
+		t - o->start, pr->phase);
+	if (pr->total != 0)
+		fprintf(stderr, " %u/%u", pr->done, pr->total);
+	fprintf(stderr, ", %u differences%s", pr->found,
+		o->tty ? "\033[K" : "\n");
+	o->progress_shown = true;
 }
 
 /* Loads and checks one program; exits 2 with a message if it cannot. */
@@ -173,188 +389,28 @@ static void load(struct bpf_sim_prog *prog, const char *path, int big_endian)
 	prog->state = 1;
 }
 
-/*
- * The calls of @d's ABI: its arch value and, for x86_64's, the same side
- * of the x32 bit (x32_call()).
- */
-static Z3_ast abi_calls(struct bpf_prove *p, const struct seccomp_data *d,
-			int big_endian)
-{
-	const struct bpf_sim_arch *a = bpf_prove_sim_arch(d->arch, big_endian);
-	Z3_context ctx = p->ctx;
-	Z3_ast x32, side[2];
-
-	side[0] = Z3_mk_eq(ctx, p->arch, bpf_prove_u32(p, d->arch));
-	if (a == NULL || strcmp(a->name, "x86_64") != 0)
-		return side[0];
-	x32 = Z3_mk_and(
-		ctx, 2,
-		(Z3_ast[]){ Z3_mk_bvuge(ctx, p->nr,
-					bpf_prove_u32(p, BPF_SIM_X32_BIT)),
-			    Z3_mk_not(ctx, Z3_mk_eq(ctx, p->nr,
-						    bpf_prove_u32(p, ~0U))) });
-	side[1] = x32_call(a, d) ? x32 : Z3_mk_not(ctx, x32);
-	return Z3_mk_and(ctx, 2, side);
-}
-
-/* Whether the programs differ on every input of @calls. */
-static bool all_differ(struct bpf_prove *p, Z3_ast a, Z3_ast b, Z3_ast calls)
-{
-	Z3_context ctx = p->ctx;
-	Z3_lbool r;
-
-	Z3_solver_push(ctx, p->solver);
-	Z3_solver_assert(ctx, p->solver, calls);
-	Z3_solver_assert(ctx, p->solver, Z3_mk_eq(ctx, a, b));
-	r = Z3_solver_check(ctx, p->solver);
-	Z3_solver_pop(ctx, p->solver, 1);
-	return r == Z3_L_FALSE;
-}
-
-/* One difference found: an input and the two actions. */
-struct diff {
-	struct seccomp_data d;
-	uint32_t action[2];
-	bool whole_abi; /* every call of its ABI differs */
-	int abi;	/* its ABI's index in bpf_sim's table */
-};
-
-static int diff_cmp(const void *a, const void *b)
-{
-	const struct diff *x = a, *y = b;
-
-	if (x->abi != y->abi)
-		return x->abi < y->abi ? -1 : 1;
-	if (x->whole_abi != y->whole_abi)
-		return x->whole_abi ? -1 : 1;
-	if (x->d.arch != y->d.arch)
-		return x->d.arch < y->d.arch ? -1 : 1;
-	return ((uint32_t)x->d.nr > (uint32_t)y->d.nr) -
-	       ((uint32_t)x->d.nr < (uint32_t)y->d.nr);
-}
-
-/* bpf_sim's index of an input's ABI; unknown arch values last. */
-static int abi_index(const struct seccomp_data *d, int big_endian)
-{
-	const struct bpf_sim_arch *a = input_abi(d, big_endian), *b;
-	int i;
-
-	for (i = 0; a != NULL && (b = bpf_sim_arch_get((size_t)i)) != NULL; i++)
-		if (b == a)
-			return i;
-	return 1 << 20;
-}
-
-static void print_diff(const struct diff *f, int big_endian)
-{
-	if (f->whole_abi) {
-		print_arch(input_abi(&f->d, big_endian), f->d.arch);
-		printf(": every call differs, e.g. ");
-	}
-	print_input(&f->d, big_endian);
-	print_action(": old", f->action[0]);
-	print_action(", new", f->action[1]);
-	printf("\n");
-}
-
-/* Makes a whole-ABI difference's example its first call, without args. */
-static void example(struct bpf_sim_prog prog[2], struct diff *f)
-{
-	struct bpf_sim_result out;
-	unsigned int i;
-
-	f->d.nr = x32_call(bpf_prove_sim_arch(f->d.arch, prog[0].big_endian),
-			   &f->d) ?
-			  (int)BPF_SIM_X32_BIT :
-			  0;
-	f->d.instruction_pointer = 0;
-	memset(f->d.args, 0, sizeof(f->d.args));
-	for (i = 0; i < 2; i++)
-		if (bpf_sim_run(&prog[i], &f->d, &out) == 0)
-			f->action[i] = out.action;
-}
-
-/*
- * Finds up to @max differences (0: all), one per ABI call (arch value and
- * number) or per ABI if all its calls differ, and prints them by ABI and
- * number. Returns how many, or -errno.
- */
-static int differences(struct bpf_prove *p, struct bpf_sim_prog prog[2],
-		       Z3_ast term[2], unsigned int max, bool quiet)
-{
-	struct bpf_sim_result out[2];
-	struct diff *found = NULL, *grown, *f;
-	struct seccomp_data more;
-	unsigned int cnt = 0, cap = 0, i;
-	int be = prog[0].big_endian, rc = 0;
-	Z3_ast calls;
-
-	while (max == 0 || cnt < max) {
-		if (cnt == cap) {
-			grown = realloc(found, (cap * 2 + 16) * sizeof(*found));
-			if (grown == NULL) {
-				rc = -ENOMEM;
-				break;
-			}
-			found = grown;
-			cap = cap * 2 + 16;
-		}
-		f = &found[cnt];
-		rc = bpf_prove_check(p, term[0], term[1], &f->d);
-		if (rc <= 0)
-			break;
-		for (i = 0; i < 2 && rc > 0; i++) {
-			if (bpf_sim_run(&prog[i], &f->d, &out[i]) < 0)
-				rc = -EINVAL;
-			f->action[i] = out[i].action;
-		}
-		/* the simulator must see the difference the solver found */
-		if (rc > 0 && f->action[0] == f->action[1])
-			rc = -EPROTO;
-		if (rc < 0)
-			break;
-		cnt++;
-		f->abi = abi_index(&f->d, be);
-		calls = abi_calls(p, &f->d, be);
-		f->whole_abi = all_differ(p, term[0], term[1], calls);
-		if (f->whole_abi) {
-			/* an ABI one program has and the other lacks */
-			Z3_solver_assert(p->ctx, p->solver,
-					 Z3_mk_not(p->ctx, calls));
-			/* any call shows it: the ABI's first */
-			example(prog, f);
-		} else {
-			rc = bpf_prove_exclude(p, f->d.arch, (uint32_t)f->d.nr);
-		}
-		if (rc < 0)
-			break;
-	}
-	/* one more check says whether the list is complete */
-	if (rc >= 0 && max != 0 && cnt == max)
-		rc = bpf_prove_check(p, term[0], term[1], &more);
-	if (rc >= 0 && !quiet) {
-		qsort(found, cnt, sizeof(*found), diff_cmp);
-		for (i = 0; i < cnt; i++)
-			print_diff(&found[i], be);
-		if (rc > 0 && max != 0 && cnt == max)
-			printf("(more differences: -n 0 shows them all)\n");
-	}
-	free(found);
-	return rc < 0 ? rc : (int)cnt;
-}
-
 int main(int argc, char *argv[])
 {
+	static const struct option longs[] = {
+		{ "arch", required_argument, NULL, 'a' },
+		{ "max", required_argument, NULL, 'n' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
 	const struct bpf_sim_arch *arch = bpf_sim_arch_native();
 	struct bpf_sim_prog prog[2] = { { 0 } };
-	struct bpf_prove p;
-	Z3_ast term[2];
+	struct bpf_diff_stack side[2];
+	struct bpf_diff_opts opts = { .max = DEFAULT_MAX };
+	struct out o = { .quiet = false };
 	unsigned long max = DEFAULT_MAX;
-	bool quiet = false;
+	bool more = false;
 	char *end;
 	int c, rc, i;
 
-	while ((c = getopt(argc, argv, "a:hn:q")) != -1) {
+	while ((c = getopt_long(argc, argv, "a:hn:q", longs, NULL)) != -1) {
 		switch (c) {
 		case 'a':
 			arch = bpf_sim_arch_by_name(optarg);
@@ -370,11 +426,22 @@ int main(int argc, char *argv[])
 			errno = 0;
 			max = strtoul(optarg, &end, 0);
 			if (errno != 0 || *end != '\0' || *optarg == '-' ||
-			    max > 1000000)
+			    *optarg == '\0' || max > 1000000) {
+				fprintf(stderr,
+					"scmp_bpf_diff: -n wants a number"
+					" from 0 to 1000000, not '%s'\n",
+					optarg);
 				usage(argv[0], 2);
+			}
 			break;
 		case 'q':
-			quiet = true;
+			o.quiet = true;
+			break;
+		case OPT_JSON:
+			o.json = true;
+			break;
+		case OPT_PROGRESS:
+			o.progress = true;
 			break;
 		case 'h':
 			usage(argv[0], 0);
@@ -388,16 +455,48 @@ int main(int argc, char *argv[])
 		fprintf(stderr, "scmp_bpf_diff: unknown host ABI: use -a\n");
 		return 2;
 	}
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < 2; i++) {
 		load(&prog[i], argv[optind + i], arch->big_endian);
-	rc = bpf_prove_open(&p);
-	for (i = 0; i < 2 && rc == 0; i++)
-		rc = bpf_prove_prog(&p, &prog[i], &term[i]);
-	if (rc == 0)
-		rc = differences(&p, prog, term, (unsigned int)max, quiet);
-	bpf_prove_close(&p);
+		side[i].prog = &prog[i];
+		side[i].cnt = 1;
+	}
+	o.tty = isatty(STDERR_FILENO) == 1;
+	o.progress = (o.progress || o.tty) && !o.quiet;
+	o.start = o.last = now();
+	opts.max = (unsigned int)max;
+	opts.found = found;
+	opts.progress = progress;
+	opts.arg = &o;
+	if (o.json && !o.quiet) {
+		printf("{\n  \"version\": 1,\n  \"old\": ");
+		json_string(argv[optind]);
+		printf(",\n  \"new\": ");
+		json_string(argv[optind + 1]);
+		printf(",\n  \"differences\": [");
+		fflush(stdout);
+	}
+	rc = bpf_diff_run(&side[0], &side[1], &opts, &more);
+	progress_clear(&o);
+	if (o.progress && rc >= 0)
+		fprintf(stderr, "scmp_bpf_diff: %.1f s: done, %d differences\n",
+			now() - o.start, rc);
 	bpf_sim_free(&prog[0]);
 	bpf_sim_free(&prog[1]);
+	if (o.json && !o.quiet) {
+		printf("%s  ],\n  \"count\": %u,\n  \"complete\": %s,\n"
+		       "  \"equivalent\": %s,\n  \"error\": ",
+		       o.count ? "\n" : "", o.count,
+		       rc >= 0 && !more ? "true" : "false",
+		       rc == 0 ? "true" : "false");
+		if (rc < 0)
+			json_string(rc == -ETIME  ? "the solver gave up" :
+				    rc == -EPROTO ? "the simulator disagrees"
+						    " with the solver" :
+						    strerror(-rc));
+		else
+			printf("null");
+		printf("\n}\n");
+	}
 	if (rc < 0) {
 		fprintf(stderr, "scmp_bpf_diff: no answer: %s\n",
 			rc == -ETIME  ? "the solver gave up" :
@@ -406,8 +505,12 @@ int main(int argc, char *argv[])
 					strerror(-rc));
 		return 2;
 	}
-	if (rc == 0 && !quiet)
-		printf("equivalent: no input makes them return different"
-		       " values\n");
+	if (!o.quiet && !o.json) {
+		if (rc == 0)
+			printf("equivalent: no input makes them return"
+			       " different values\n");
+		else if (more)
+			printf("(more differences: -n 0 shows them all)\n");
+	}
 	return rc == 0 ? 0 : 1;
 }
