@@ -42,7 +42,7 @@
 #include <unistd.h>
 
 #ifdef SP_HAVE_Z3
-#include "bpf_prove.h"
+#include "bpf_diff.h"
 #endif
 #include "scmp_profile.h"
 
@@ -996,346 +996,163 @@ static void report_other(struct target *t, bool json, json_t *root)
 }
 
 /*
- * The proof against a profile. This is the seam for the diff engine
- * (tools/bpf_diff.h, branch diff): side A the process's stack, side B
- * the profile's one program. Until it is merged the composition is built
- * here from bpf_prove_prog()'s terms.
+ * The proof against a profile: the diff engine (bpf_diff.h) with the
+ * process's stack as the old side and the profile's one program as the
+ * new. The engine's stacks run index 0 first and keep its value on a
+ * tie, so the filters go in newest first; a process without filters is
+ * a stack of one program that allows everything.
  */
 #ifdef SP_HAVE_Z3
-static Z3_ast stack_term(struct bpf_prove *p, struct target *t, int *rc)
-{
-	Z3_context ctx = p->ctx;
-	Z3_ast ret = bpf_prove_u32(p, SECCOMP_RET_ALLOW), cur, mask;
-	unsigned int i;
-
-	mask = bpf_prove_u32(p, SECCOMP_RET_ACTION_FULL);
-	*rc = 0;
-	/* the newest first; a later filter replaces only if strictly lower */
-	for (i = t->n; i-- > 0 && *rc == 0;) {
-		*rc = bpf_prove_prog(p, &t->f[i].prog, &cur);
-		if (*rc < 0)
-			break;
-		ret = Z3_mk_ite(ctx,
-				Z3_mk_bvslt(ctx, Z3_mk_bvand(ctx, cur, mask),
-					    Z3_mk_bvand(ctx, ret, mask)),
-				cur, ret);
-	}
-	return ret;
-}
-
-static void input_text(const struct seccomp_data *d, int be, char *buf,
-		       size_t size)
-{
-	const struct bpf_sim_arch *a = bpf_prove_sim_arch(d->arch, be);
-	char *name = NULL;
-	size_t n;
-	unsigned int i;
-
-	if (a != NULL && strcmp(a->name, "x86_64") == 0 &&
-	    ((uint32_t)d->nr & BPF_SIM_X32_BIT) && (uint32_t)d->nr != ~0u)
-		a = bpf_sim_arch_by_name("x32");
-	if (a != NULL)
-		name = seccomp_syscall_resolve_num_arch(a->token, d->nr);
-	if (a != NULL)
-		n = (size_t)snprintf(buf, size, "%s", a->name);
-	else
-		n = (size_t)snprintf(buf, size, "arch 0x%08x", d->arch);
-	if (n < size)
-		n += (size_t)snprintf(buf + n, size - n, " %s (%d)",
-				      name != NULL ? name : "syscall", d->nr);
-	for (i = 0; i < BPF_PROVE_ARGS && n < size; i++)
-		if (d->args[i] != 0)
-			n += (size_t)snprintf(buf + n, size - n, " a%u=0x%llx",
-					      i,
-					      (unsigned long long)d->args[i]);
-	if (d->instruction_pointer != 0 && n < size)
-		snprintf(buf + n, size - n, " ip=0x%llx",
-			 (unsigned long long)d->instruction_pointer);
-	free(name);
-}
-
-/* Whether @a and @b differ on every input that satisfies @cond. */
-static bool all_differ(struct bpf_prove *p, Z3_ast a, Z3_ast b, Z3_ast cond)
-{
-	Z3_lbool r;
-
-	Z3_solver_push(p->ctx, p->solver);
-	Z3_solver_assert(p->ctx, p->solver, cond);
-	Z3_solver_assert(p->ctx, p->solver, Z3_mk_eq(p->ctx, a, b));
-	r = Z3_solver_check(p->ctx, p->solver);
-	Z3_solver_pop(p->ctx, p->solver, 1);
-	return r == Z3_L_FALSE;
-}
-
-/* The arch values of the known ABIs of one byte order. */
-static Z3_ast known_arches(struct bpf_prove *p, int be)
-{
-	Z3_ast any[64];
-	const struct bpf_sim_arch *a;
-	unsigned int n = 0;
-	size_t i;
-
-	for (i = 0; (a = bpf_sim_arch_get(i)) != NULL && n < 64; i++)
-		if (a->big_endian == be)
-			any[n++] = Z3_mk_eq(p->ctx, p->arch,
-					    bpf_prove_u32(p, a->data_arch));
-	return Z3_mk_or(p->ctx, n, any);
-}
-
-/* Whether an input of x86_64's arch value is an x32 call. */
-static bool is_x32(const struct bpf_sim_arch *a, const struct seccomp_data *d)
-{
-	return a != NULL && a->data_arch == SCMP_ARCH_X86_64 &&
-	       ((uint32_t)d->nr & BPF_SIM_X32_BIT) && (uint32_t)d->nr != ~0u;
-}
-
-/* Every input of @d's ABI: its arch value, and the x32 bit's side. */
-static Z3_ast same_abi(struct bpf_prove *p, const struct seccomp_data *d,
-		       int be)
-{
-	const struct bpf_sim_arch *a = bpf_prove_sim_arch(d->arch, be);
-	Z3_context ctx = p->ctx;
-	Z3_ast arch = Z3_mk_eq(ctx, p->arch, bpf_prove_u32(p, d->arch)), x32;
-
-	if (a == NULL || a->data_arch != SCMP_ARCH_X86_64)
-		return arch;
-	/* the x32 bit set, as is_x32() says, and not -1 */
-	x32 = Z3_mk_not(ctx,
-			Z3_mk_eq(ctx,
-				 Z3_mk_bvand(ctx, p->nr,
-					     bpf_prove_u32(p, BPF_SIM_X32_BIT)),
-				 bpf_prove_u32(p, 0)));
-	x32 = Z3_mk_and(
-		ctx, 2,
-		(Z3_ast[]){ x32,
-			    Z3_mk_not(ctx, Z3_mk_eq(ctx, p->nr,
-						    bpf_prove_u32(p, ~0u))) });
-	return Z3_mk_and(
-		ctx, 2,
-		(Z3_ast[]){ arch, is_x32(a, d) ? x32 : Z3_mk_not(ctx, x32) });
-}
-
-static const struct bpf_sim_arch *cex_abi(const struct seccomp_data *d, int be)
-{
-	const struct bpf_sim_arch *a = bpf_prove_sim_arch(d->arch, be);
-
-	return is_x32(a, d) ? bpf_sim_arch_by_name("x32") : a;
-}
-
-static const char *abi_label(const struct seccomp_data *d, int be)
-{
-	const struct bpf_sim_arch *a = cex_abi(d, be);
-
-	return a != NULL ? a->name : "?";
-}
-
-/*
- * The inputs of @abi whose number no syscall of the ABI has, if @d's is
- * one of them; NULL otherwise.
- */
-static Z3_ast unnamed_numbers(struct bpf_prove *p, const struct seccomp_data *d,
-			      int be, Z3_ast abi, uint32_t *last)
-{
-	const struct bpf_sim_arch *a = cex_abi(d, be);
-	Z3_ast named[1024], all[2];
-	unsigned int n = 0;
-	uint32_t nr;
-	char *name;
-
-	*last = a != NULL ? a->nr_base : 0;
-	if (a == NULL)
-		return NULL;
-	name = seccomp_syscall_resolve_num_arch(a->token, d->nr);
-	free(name);
-	if (name != NULL)
-		return NULL;
-	for (nr = a->nr_base; nr < a->nr_base + 1024 && n < 1024; nr++) {
-		name = seccomp_syscall_resolve_num_arch(a->token, (int)nr);
-		if (name != NULL) {
-			named[n++] =
-				Z3_mk_eq(p->ctx, p->nr, bpf_prove_u32(p, nr));
-			*last = nr;
-		}
-		free(name);
-	}
-	all[0] = abi;
-	all[1] = n ? Z3_mk_not(p->ctx, Z3_mk_or(p->ctx, n, named)) :
-		     Z3_mk_true(p->ctx);
-	return Z3_mk_and(p->ctx, 2, all);
-}
-
-/* The inputs of @abi whose number is above @last (unsigned). */
-static Z3_ast numbers_above(struct bpf_prove *p, Z3_ast abi, uint32_t last)
-{
-	Z3_ast all[2] = { abi,
-			  Z3_mk_bvugt(p->ctx, p->nr, bpf_prove_u32(p, last)) };
-
-	return Z3_mk_and(p->ctx, 2, all);
-}
-
-/* One difference: where, and the two results. */
-struct found {
-	char in[192];
-	uint32_t arch, nr, live, want;
-	int who;
-	unsigned int abi; /* the ABI's index in bpf_sim's table */
+struct diff_out {
+	struct target *t;
+	json_t *json; /* NULL: text */
+	unsigned int cnt;
 };
 
-static int found_cmp(const void *x, const void *y)
+static void cond_text(const struct bpf_diff_cond *c, char *buf, size_t size)
 {
-	const struct found *a = x, *b = y;
+	static const char *const ops[] = { "==", "!=", ">=", "<=" };
+	char field[8];
 
-	if (a->abi != b->abi)
-		return a->abi < b->abi ? -1 : 1;
-	return (a->nr > b->nr) - (a->nr < b->nr);
+	if (c->field == BPF_DIFF_IP)
+		snprintf(field, sizeof(field), "ip");
+	else
+		snprintf(field, sizeof(field), "a%u", c->field);
+	if (c->mask == ~0ull)
+		snprintf(buf, size, "%s %s 0x%llx", field, ops[c->op],
+			 (unsigned long long)c->value);
+	else
+		snprintf(buf, size, "%s & 0x%llx %s 0x%llx", field,
+			 (unsigned long long)c->mask, ops[c->op],
+			 (unsigned long long)c->value);
 }
 
-static unsigned int abi_rank(const struct seccomp_data *d, int be)
+/* A region in words: "x86_64 uname (63)", "x86 457-471 statmount .. (15)". */
+static void where_text(const struct bpf_diff_region *r, char *buf, size_t size)
 {
-	const struct bpf_sim_arch *a = bpf_prove_sim_arch(d->arch, be), *b;
-	size_t i;
+	const char *abi = r->abi != NULL ? r->abi->name : NULL;
+	uint32_t off = r->abi != NULL ? r->abi->nr_base & BPF_SIM_X32_BIT : 0;
+	const char *names[64];
+	unsigned int i, n;
+	size_t len;
 
-	if (is_x32(a, d))
-		a = bpf_sim_arch_by_name("x32");
-	for (i = 0; a != NULL && (b = bpf_sim_arch_get(i)) != NULL; i++)
-		if (a == b)
-			return (unsigned int)i;
-	return 1u << 20;
+	if (r->other_arch)
+		len = (size_t)snprintf(buf, size, "arch values of no ABI");
+	else if (abi == NULL)
+		len = (size_t)snprintf(buf, size, "arch 0x%08x", r->arch);
+	else
+		len = (size_t)snprintf(buf, size, "%s", abi);
+	if (r->kind == BPF_DIFF_WHOLE_ABI || r->other_arch) {
+		snprintf(buf + len, size - len, ": every call differs");
+		return;
+	}
+	n = abi != NULL ? bpf_diff_names(abi, r->nr_lo, r->nr_hi, names, 64) :
+			  0;
+	if (r->nr_lo == r->nr_hi)
+		len += (size_t)snprintf(buf + len, size - len, " %s (%d)",
+					n ? names[0] : "syscall",
+					(int)r->nr_lo);
+	else if (r->nr_hi == ~0u || r->nr_hi - r->nr_lo > 0x10000)
+		len += (size_t)snprintf(buf + len, size - len,
+					" numbers %u and up", r->nr_lo - off);
+	else if (n == 0 || n > 64)
+		len += (size_t)snprintf(buf + len, size - len,
+					" %u-%u (%u named)", r->nr_lo - off,
+					r->nr_hi - off, n);
+	else if (n == 1)
+		len += (size_t)snprintf(buf + len, size - len, " %u-%u %s",
+					r->nr_lo - off, r->nr_hi - off,
+					names[0]);
+	else
+		len += (size_t)snprintf(buf + len, size - len,
+					" %u-%u %s .. %s (%u)", r->nr_lo - off,
+					r->nr_hi - off, names[0], names[n - 1],
+					n);
+	for (i = 0; i < r->cond_cnt && len < size; i++) {
+		char c[96];
+
+		cond_text(&r->cond[i], c, sizeof(c));
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+					i ? ", " : " when ", c);
+	}
+	if (r->kind == BPF_DIFF_SAMPLE && len < size)
+		snprintf(buf + len, size - len, " (one input of it)");
+}
+
+static int diff_found(const struct bpf_diff_region *r, void *arg)
+{
+	struct diff_out *o = arg;
+	char where[512], a1[32], a2[32];
+	int who;
+
+	run_stack(o->t, &r->example, &who);
+	where_text(r, where, sizeof(where));
+	action_name(r->action[0], a1, sizeof(a1));
+	action_name(r->action[1], a2, sizeof(a2));
+	o->cnt++;
+	if (o->json != NULL) {
+		json_array_append_new(
+			o->json,
+			json_pack("{s:s, s:s, s:s, s:o, s:s, s:I, s:I}", "kind",
+				  r->kind == BPF_DIFF_REGION	? "region" :
+				  r->kind == BPF_DIFF_WHOLE_ABI ? "whole_abi" :
+								  "sample",
+				  "input", where, "process", a1, "filter",
+				  who < 0 ? json_null() : json_integer(who),
+				  "profile", a2, "nr_lo", (json_int_t)r->nr_lo,
+				  "nr_hi", (json_int_t)r->nr_hi));
+		return 0;
+	}
+	if (who < 0)
+		printf("  %s: process %s (all allow), profile %s\n", where, a1,
+		       a2);
+	else
+		printf("  %s: process %s (filter %d), profile %s\n", where, a1,
+		       who, a2);
+	return 0;
 }
 
 /*
- * Every difference, up to @max (0: all): an input, what the stack and the
- * profile return; one line for an ABI (or for the arch values of no ABI)
- * when all its inputs differ. Printed by ABI and number. Returns the
- * count, or -errno.
+ * Every difference, up to @max (0: all). Returns the count (plus one if
+ * more are left), or -errno.
  */
-static int prove_diff(struct target *t, const struct bpf_sim_prog *prof,
+static int prove_diff(struct target *t, struct bpf_sim_prog *prof,
 		      unsigned int max, json_t *jdiff)
 {
-	struct bpf_prove p;
-	struct seccomp_data d;
-	struct bpf_sim_result res;
-	struct bpf_sim_prog pr = *prof;
-	struct found *fs = NULL, *grown, *f;
-	Z3_ast live, want, other, abi, unnamed, above;
-	bool tried[64][3] = { { false } };
-	uint32_t last;
-	unsigned int k;
-	char a1[32], a2[32], who[32], e[sizeof(fs->in)];
-	size_t n;
-	unsigned int cnt = 0, cap = 0, i;
+	static const struct sock_filter allow =
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+	struct bpf_sim_prog none = { 0 }, *progs;
+	struct bpf_diff_stack old, new = { prof, 1 };
+	struct diff_out o = { t, jdiff, 0 };
+	struct bpf_diff_opts opts = { .max = max,
+				      .found = diff_found,
+				      .arg = &o };
+	unsigned int i;
 	bool more = false;
-	int rc, be = prof->big_endian;
+	int rc;
 
-	rc = bpf_prove_open(&p);
-	if (rc < 0)
-		return rc;
-	live = stack_term(&p, t, &rc);
-	if (rc == 0)
-		rc = bpf_prove_prog(&p, prof, &want);
-	if (rc < 0)
-		goto out;
-	other = Z3_mk_not(p.ctx, known_arches(&p, be));
-	while (max == 0 || cnt < max) {
-		rc = bpf_prove_check(&p, live, want, &d);
-		if (rc <= 0)
-			break;
-		if (cnt == cap) {
-			grown = realloc(fs, (cap * 2 + 16) * sizeof(*fs));
-			if (grown == NULL) {
-				rc = -ENOMEM;
-				break;
-			}
-			fs = grown;
-			cap = cap * 2 + 16;
-		}
-		f = &fs[cnt];
-		f->live = run_stack(t, &d, &f->who);
-		if (bpf_sim_run(&pr, &d, &res) < 0 || f->live == res.action) {
-			rc = -EPROTO; /* the simulator must agree */
-			break;
-		}
-		f->want = res.action;
-		f->arch = d.arch;
-		f->nr = (uint32_t)d.nr;
-		f->abi = abi_rank(&d, be);
-		abi = bpf_prove_sim_arch(d.arch, be) == NULL ?
-			      other :
-			      same_abi(&p, &d, be);
-		unnamed = unnamed_numbers(&p, &d, be, abi, &last);
-		above = unnamed == NULL ? NULL : numbers_above(&p, abi, last);
-		k = abi_rank(&d, be) % 64;
-		if (!tried[k][0] && (tried[k][0] = true) &&
-		    all_differ(&p, live, want, abi)) {
-			snprintf(e, sizeof(e), "%s: every call differs, e.g. ",
-				 abi == other ? "arch values no ABI has" :
-						abi_label(&d, be));
-			f->nr = 0;
-			Z3_solver_assert(p.ctx, p.solver,
-					 Z3_mk_not(p.ctx, abi));
-		} else if (above != NULL && (uint32_t)d.nr > last &&
-			   !tried[k][1] && (tried[k][1] = true) &&
-			   all_differ(&p, live, want, above)) {
-			snprintf(e, sizeof(e),
-				 "%s: every number above %u (its last"
-				 " syscall's) differs, e.g. ",
-				 abi_label(&d, be),
-				 last & ~(cex_abi(&d, be)->nr_base &
-					  BPF_SIM_X32_BIT));
-			f->nr = last + 1;
-			Z3_solver_assert(p.ctx, p.solver,
-					 Z3_mk_not(p.ctx, above));
-		} else if (unnamed != NULL && !tried[k][2] &&
-			   (tried[k][2] = true) &&
-			   all_differ(&p, live, want, unnamed)) {
-			snprintf(e, sizeof(e),
-				 "%s: every number no syscall has, e.g. ",
-				 abi_label(&d, be));
-			f->nr = ~0u;
-			Z3_solver_assert(p.ctx, p.solver,
-					 Z3_mk_not(p.ctx, unnamed));
-		} else {
-			e[0] = '\0';
-			rc = bpf_prove_exclude(&p, d.arch, (uint32_t)d.nr);
-			if (rc < 0)
-				break;
-		}
-		n = strlen(e);
-		input_text(&d, be, e + n, sizeof(e) - n);
-		memcpy(f->in, e, sizeof(f->in));
-		cnt++;
+	progs = calloc(t->n ? t->n : 1, sizeof(*progs));
+	if (progs == NULL)
+		return -ENOMEM;
+	for (i = 0; i < t->n; i++)
+		progs[i] = t->f[t->n - 1 - i].prog;
+	old.prog = progs;
+	old.cnt = t->n;
+	if (t->n == 0) {
+		rc = bpf_sim_load_host(&none, &allow, 1, prof->big_endian);
+		if (rc < 0)
+			goto out;
+		progs[0] = none;
+		old.cnt = 1;
 	}
-	if (rc >= 0 && max != 0 && cnt == max)
-		more = (rc = bpf_prove_check(&p, live, want, &d)) > 0;
-	if (rc < 0)
-		goto out;
-	qsort(fs, cnt, sizeof(*fs), found_cmp);
-	for (i = 0; i < cnt; i++) {
-		f = &fs[i];
-		action_name(f->live, a1, sizeof(a1));
-		action_name(f->want, a2, sizeof(a2));
-		if (f->who < 0)
-			snprintf(who, sizeof(who), "all allow");
-		else
-			snprintf(who, sizeof(who), "filter %d", f->who);
-		if (jdiff != NULL)
-			json_array_append_new(
-				jdiff,
-				json_pack("{s:s, s:s, s:o, s:s}", "input",
-					  f->in, "process", a1, "filter",
-					  f->who < 0 ? json_null() :
-						       json_integer(f->who),
-					  "profile", a2));
-		else
-			printf("  %s: process %s (%s), profile %s\n", f->in, a1,
-			       who, a2);
-	}
-	if (more && jdiff == NULL)
+	rc = bpf_diff_run(&old, &new, &opts, &more);
+	if (rc >= 0 && more && jdiff == NULL)
 		printf("  (more differences: -n 0 shows them all)\n");
-	rc = (int)cnt + (more ? 1 : 0);
+	if (rc >= 0 && more)
+		rc++;
 out:
-	free(fs);
-	bpf_prove_close(&p);
+	bpf_sim_free(&none);
+	free(progs);
 	return rc;
 }
 #endif
