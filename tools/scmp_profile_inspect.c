@@ -27,7 +27,7 @@
  * pointer). Numbers with the same outcome make one region. The action
  * cache (Linux >= 5.11) is bpf_sim_cache_allow() of every filter. With
  * --profile the stack is compared, for every input, with the profile's
- * program as compile builds it (a Z3 proof, bpf_prove.h).
+ * program as compile builds it: a Z3 proof by the diff engine (bpf_diff.h).
  */
 
 #include <errno.h>
@@ -1218,6 +1218,12 @@ static int report(struct target *t, const struct opts *o)
 			printf(", %u filter%s (index 0 installed first; the"
 			       " newest runs first and wins ties)",
 			       t->n, t->n == 1 ? "" : "s");
+		/* Seccomp_filters (Linux 5.9+) counts them too */
+		if (t->mode == 2 && t->status_count >= 0 &&
+		    t->status_count != (long)t->n)
+			printf("; /proc/%d/status says %ld: the stack changed"
+			       " while read",
+			       (int)t->pid, t->status_count);
 		printf("\n");
 	}
 	if (t->mode == 1 && !o->json)
