@@ -24,7 +24,8 @@
  * --profile with a profile equal to filter 0 proves them equivalent
  * (exit 0); one errno changed gives that difference (exit 3).
  *
- * Refusals: not a number, no such process, a process another tracer
+ * A process in strict mode: mode "strict", no filters, and --profile
+ * refused. Refusals: not a number, no such process, a process another tracer
  * has, a reader without CAP_SYS_ADMIN (uid nobody, on its own child), a
  * reader under seccomp itself, a bad --profile. Skips unless root on
  * x86_64 (the known answers are x86_64's); the Debian cases skip
@@ -226,7 +227,8 @@ static int waiter_start(struct waiter *w, int (*setup)(unsigned int),
 			syscall(__NR_exit_group, 1);
 		while (read(go[0], &c, 1) > 0)
 			;
-		syscall(__NR_exit_group, 0);
+		/* exit, not exit_group: strict mode allows only the first */
+		syscall(__NR_exit, 0);
 	}
 	close(ready[1]);
 	close(go[0]);
@@ -503,6 +505,43 @@ static void expect_refusal(const char *what, const char *const *args,
 	free(err);
 }
 
+static int strict_mode(unsigned int unused)
+{
+	(void)unused;
+	return (int)syscall(__NR_seccomp, SECCOMP_SET_MODE_STRICT, 0, NULL);
+}
+
+/* Strict mode: no filter to read, nothing to compare with a profile. */
+static void check_strict(void)
+{
+	static const char *const json_args[] = { "--json", NULL };
+	const char *prof[] = { "--profile", NULL, NULL };
+	char path[300], *out, *err;
+	struct waiter w;
+	json_t *root;
+	int status;
+
+	if (waiter_start(&w, strict_mode, 0) != 0)
+		return;
+	status = inspect(json_args, pid_str(w.pid), &out, &err);
+	root = out != NULL ? json_loads(out, 0, NULL) : NULL;
+	EXPECT(status, 0);
+	EXPECT(root != NULL &&
+		       strcmp(json_string_value(json_object_get(root, "mode")),
+			      "strict") == 0,
+	       1);
+	EXPECT(json_array_size(json_object_get(root, "filters")), 0);
+	json_decref(root);
+	free(out);
+	free(err);
+	snprintf(path, sizeof(path), "%s/same.json", tmp);
+	prof[1] = path;
+	expect_refusal("--profile on strict mode", prof, pid_str(w.pid), 1,
+		       "strict mode");
+	waiter_end(&w);
+	printf("strict mode: checked\n");
+}
+
 static int traced_child(unsigned int unused)
 {
 	(void)unused;
@@ -637,6 +676,7 @@ int main(void)
 		printf("2 and 5 filters: skipped, no Debian libseccomp\n");
 	}
 	check_profile();
+	check_strict();
 	check_refusals();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
 	rc = system(cmd);

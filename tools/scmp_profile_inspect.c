@@ -1191,6 +1191,11 @@ static int report(struct target *t, const struct opts *o)
 	unsigned int n, i;
 	int rc = 0, diffs = 0;
 
+	if (o->profile != NULL && t->mode == 1) {
+		fprintf(stderr, "scmp_profile: --profile: strict mode is no"
+				" filter to compare\n");
+		return SP_EXIT_FAIL;
+	}
 	if (o->profile != NULL) {
 #ifdef SP_HAVE_Z3
 		rc = profile_prog(o, &prof);
@@ -1262,12 +1267,6 @@ static int report(struct target *t, const struct opts *o)
 			report_other(t, o->json, root);
 	}
 	if (rc == 0 && o->profile != NULL) {
-		if (t->mode == 1) {
-			fprintf(stderr, "scmp_profile: --profile: strict mode"
-					" is no filter to compare\n");
-			rc = SP_EXIT_FAIL;
-			goto out;
-		}
 #ifdef SP_HAVE_Z3
 		if (o->json)
 			jdiff = json_array();
