@@ -23,6 +23,8 @@ static const char synopsis[] =
 	"       scmp_profile explain [OPTIONS] PROFILE.json SYSCALL [ARG...]\n"
 	"       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]\n"
 	"                          [--for runc,crun|none] -- CMD [ARG...]\n"
+	"       scmp_profile inspect [--profile PROFILE.json] [--json]"
+	" [-n MAX] PID\n"
 	"       scmp_profile --help | --version\n";
 
 static const char compile_help[] =
@@ -54,6 +56,7 @@ static void help(FILE *f)
 	fputs(compile_help, f);
 	fputs(sp_explain_help, f);
 	fputs(sp_learn_help, f);
+	fputs(sp_inspect_help, f);
 	fputs("See scmp_profile(1).\n", f);
 }
 
@@ -408,6 +411,8 @@ int main(int argc, char *argv[])
 		return explain_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "learn") == 0)
 		return learn_main(argc - 1, argv + 1);
+	if (strcmp(argv[1], "inspect") == 0)
+		return inspect_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
 		help(stdout);
 		return fflush(stdout) != 0 ? SP_EXIT_FAIL : 0;

@@ -100,10 +100,11 @@ void sp_output_abort(struct sp_output *o);
 /** sp_action_str() - an action as "SCMP_ACT_ERRNO(1)" */
 void sp_action_str(uint32_t action, char *buf, size_t size);
 
-/* --help's text of SP_RESOLVE_OPTIONS, and of explain's and learn's options. */
+/* --help's text of SP_RESOLVE_OPTIONS, and of explain's, learn's and inspect's options. */
 extern const char sp_resolve_help[];
 extern const char sp_explain_help[];
 extern const char sp_learn_help[];
+extern const char sp_inspect_help[];
 
 /* Container runtimes, for --for (scmp_profile_learn.c): bits of a set. */
 #define SP_FOR_RUNC 1u
@@ -133,5 +134,6 @@ int sp_for_compile(scmp_filter_ctx ctx, const struct profile *p,
 /* The commands: argv[0] is the command's name. */
 int explain_main(int argc, char *argv[]);
 int learn_main(int argc, char *argv[]);
+int inspect_main(int argc, char *argv[]);
 
 #endif
