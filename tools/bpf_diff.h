@@ -9,9 +9,10 @@
  * SECCOMP_RET_ACTION_FULL) compared as signed (KILL_PROCESS, 0x80000000,
  * wins over everything; ALLOW, 0x7fff0000, loses to everything). On a tie
  * the program of the lower index keeps its value: index 0 is the filter
- * installed last, which the kernel runs first (and which
- * PTRACE_SECCOMP_GET_FILTER's index 0 returns). A single program is a
- * stack of one.
+ * installed last, which the kernel runs first. PTRACE_SECCOMP_GET_FILTER
+ * numbers the other way (its index 0 is the first installed), so a
+ * reader of a process reverses them (scmp_profile_inspect.c). A single
+ * program is a stack of one.
  *
  * The answer is a list of regions, each reported through a callback as
  * soon as it is proved: a region is a set of inputs (an arch value, a
