@@ -322,64 +322,6 @@ static void outcome_add(struct outcome *o, uint32_t v)
 		o->v[o->cnt++] = v;
 }
 
-/* ALU on known values; false for a division by 0 (the program ends). */
-static bool alu(uint16_t code, uint32_t a, uint32_t b, uint32_t *out)
-{
-	switch (BPF_OP(code)) {
-	case BPF_ADD:
-		*out = a + b;
-		break;
-	case BPF_SUB:
-		*out = a - b;
-		break;
-	case BPF_MUL:
-		*out = a * b;
-		break;
-	case BPF_DIV:
-	case BPF_MOD:
-		if (b == 0)
-			return false;
-		*out = BPF_OP(code) == BPF_DIV ? a / b : a % b;
-		break;
-	case BPF_AND:
-		*out = a & b;
-		break;
-	case BPF_OR:
-		*out = a | b;
-		break;
-	case BPF_XOR:
-		*out = a ^ b;
-		break;
-	case BPF_LSH:
-		*out = a << (b & 31);
-		break;
-	case BPF_RSH:
-		*out = a >> (b & 31);
-		break;
-	case BPF_NEG:
-		*out = -a;
-		break;
-	default:
-		*out = 0;
-		break;
-	}
-	return true;
-}
-
-static bool jump_taken(uint16_t code, uint32_t a, uint32_t b)
-{
-	switch (BPF_OP(code)) {
-	case BPF_JEQ:
-		return a == b;
-	case BPF_JGT:
-		return a > b;
-	case BPF_JGE:
-		return a >= b;
-	default:
-		return (a & b) != 0;
-	}
-}
-
 /*
  * Every value @prog can return when seccomp_data.arch is @arch and nr is
  * @nr, the rest of the input unknown: a forward pass (jumps only go
@@ -422,8 +364,10 @@ static int walk(const struct bpf_sim_prog *prog, uint32_t arch, uint32_t nr,
 				continue;
 			}
 			if (s.a.known && src.known) {
-				t = jump_taken(f->code, s.a.v, src.v) ? f->jt :
-									f->jf;
+				t = bpf_sim_jump_taken(BPF_OP(f->code), s.a.v,
+						       src.v) ?
+					    f->jt :
+					    f->jf;
 				join(&st[pc + 1 + t], &s);
 			} else {
 				join(&st[pc + 1 + f->jt], &s);
@@ -471,7 +415,8 @@ static int walk(const struct bpf_sim_prog *prog, uint32_t arch, uint32_t nr,
 			}
 			if (s.a.known &&
 			    (src.known || BPF_OP(f->code) == BPF_NEG))
-				alu(f->code, s.a.v, src.v, &s.a.v);
+				s.a.v = bpf_sim_alu(BPF_OP(f->code), s.a.v,
+						    src.v);
 			else
 				s.a.known = false;
 			break;
