@@ -182,6 +182,17 @@ static int compile(const char *json, const char *bpf)
 }
 
 /*
+ * Calls one run of the same command makes and the next may not: glibc's
+ * malloc trims with madvise(2) and threads wait on futex(2) depending on
+ * timing, so under load the two runs need not agree on them.
+ */
+static bool timing_dependent(const char *name)
+{
+	return strcmp(name, "madvise") == 0 || strcmp(name, "futex") == 0 ||
+	       strcmp(name, "sched_yield") == 0;
+}
+
+/*
  * strace -f -c's syscalls against the learned ones; -1 if strace cannot
  * run here.
  */
@@ -219,7 +230,8 @@ static int compare_strace(char *const *argv, const json_t *names)
 	}
 	fclose(f);
 	json_array_foreach(seen, k, v)
-		if (!has_name(names, json_string_value(v))) {
+		if (!has_name(names, json_string_value(v)) &&
+		    !timing_dependent(json_string_value(v))) {
 			printf("FAIL strace saw %s, learn did not\n",
 			       json_string_value(v));
 			differ++;
@@ -227,7 +239,8 @@ static int compare_strace(char *const *argv, const json_t *names)
 	json_array_foreach(names, k, v)
 		if (!has_name(seen, json_string_value(v)) &&
 		    strcmp(json_string_value(v), "exit") != 0 &&
-		    strcmp(json_string_value(v), "exit_group") != 0) {
+		    strcmp(json_string_value(v), "exit_group") != 0 &&
+		    !timing_dependent(json_string_value(v))) {
 			printf("FAIL learn saw %s, strace did not\n",
 			       json_string_value(v));
 			differ++;
