@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "bpf_diff.h"
+#include "bpf_names.h"
 
 #define RET(k) BPF_STMT(BPF_RET | BPF_K, (k))
 #define LD(off) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (off))
@@ -337,11 +338,10 @@ static void check_bad(void)
 	check(bpf_diff_run(&s[0], &s[1], NULL, NULL) == -EINVAL, "no options");
 	check(bpf_diff_run(&s[0], &s[1], &o, NULL) == 0,
 	      "the same program, no callback");
-	check(bpf_diff_syscall_name("x86_64", 39) != NULL &&
-		      strcmp(bpf_diff_syscall_name("x86_64", 39), "getpid") ==
-			      0 &&
-		      bpf_diff_syscall_name("x32", 39) == NULL &&
-		      bpf_diff_syscall_name("nosuchabi", 1) == NULL &&
+	check(bpf_names_syscall("x86_64", 39) != NULL &&
+		      strcmp(bpf_names_syscall("x86_64", 39), "getpid") == 0 &&
+		      bpf_names_syscall("x32", 39) == NULL &&
+		      bpf_names_syscall("nosuchabi", 1) == NULL &&
 		      bpf_diff_abi_bits("x86") == 32 &&
 		      bpf_diff_abi_bits("aarch64") == 64,
 	      "names and widths");

@@ -29,10 +29,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "arch_list.h"
-#include "bpf_diff_names.h"
+#include "bpf_names.h"
 #include "bpf_prove.h"
 
 /* Cells one arch value's walk may take before it leaves the rest. */
@@ -97,86 +96,14 @@ struct dctx {
 
 /* ---- syscall names ---------------------------------------------------- */
 
-#define ARCH_INFO(mac, name, col, bits, ...) { name, #col, bits },
+#define ARCH_INFO(mac, name, col, bits, ...) { name, bits },
 static const struct {
 	const char *abi;
-	const char *column;
 	unsigned int bits;
 } abi_info[] = { ARCH_LIST(ARCH_INFO) };
 #undef ARCH_INFO
 
 #define N_ABI_INFO (sizeof(abi_info) / sizeof(abi_info[0]))
-#define N_NAMES (sizeof(diff_names) / sizeof(diff_names[0]))
-
-/* The syscall table column of an ABI, or -1. */
-static int column(const char *abi)
-{
-	unsigned int i;
-
-	if (abi == NULL)
-		return -1;
-	for (i = 0; i < N_ABI_INFO; i++)
-		if (strcmp(abi, abi_info[i].abi) == 0)
-			abi = abi_info[i].column;
-	for (i = 0; i < DIFF_ABIS; i++)
-		if (strcasecmp(abi, diff_abis[i]) == 0)
-			return (int)i;
-	return -1;
-}
-
-/**
- * bpf_diff_syscall_name() - see bpf_diff.h
- */
-const char *bpf_diff_syscall_name(const char *abi, uint32_t nr)
-{
-	int col = column(abi);
-	size_t i;
-
-	if (col < 0)
-		return NULL;
-	for (i = 0; i < N_NAMES; i++)
-		if (diff_names[i].nr[col] >= 0 &&
-		    (uint32_t)diff_names[i].nr[col] == nr)
-			return diff_names[i].name;
-	return NULL;
-}
-
-/**
- * bpf_diff_names() - see bpf_diff.h
- */
-unsigned int bpf_diff_names(const char *abi, uint32_t lo, uint32_t hi,
-			    const char **names, unsigned int max)
-{
-	uint32_t nrs[64];
-	unsigned int cnt = 0, kept = 0, j;
-	int col = column(abi);
-	size_t i;
-
-	if (col < 0)
-		return 0;
-	if (max > 64)
-		max = 64;
-	for (i = 0; i < N_NAMES; i++) {
-		int64_t n = diff_names[i].nr[col];
-
-		if (n < 0 || (uint32_t)n < lo || (uint32_t)n > hi)
-			continue;
-		cnt++;
-		/* keep the @max lowest numbers, sorted */
-		for (j = kept; j > 0 && nrs[j - 1] > (uint32_t)n; j--)
-			if (j < max) {
-				nrs[j] = nrs[j - 1];
-				names[j] = names[j - 1];
-			}
-		if (j < max) {
-			nrs[j] = (uint32_t)n;
-			names[j] = diff_names[i].name;
-			if (kept < max)
-				kept++;
-		}
-	}
-	return cnt;
-}
 
 /**
  * bpf_diff_abi_bits() - see bpf_diff.h
@@ -203,15 +130,12 @@ static unsigned int named_nrs(const char *abi, uint32_t lo, uint32_t hi,
 			      uint32_t *out)
 {
 	unsigned int cnt = 0;
-	int col = column(abi);
+	int col = bpf_names_column(abi), n;
 	size_t i;
 
-	for (i = 0; col >= 0 && i < N_NAMES && cnt < MAX_NAMED; i++) {
-		int64_t n = diff_names[i].nr[col];
-
+	for (i = 0; bpf_names_row(i, col, &n) != NULL && cnt < MAX_NAMED; i++)
 		if (n >= 0 && (uint32_t)n >= lo && (uint32_t)n <= hi)
 			out[cnt++] = (uint32_t)n;
-	}
 	qsort(out, cnt, sizeof(*out), u32_cmp);
 	return cnt;
 }
@@ -605,7 +529,7 @@ static int report(struct dctx *c, const struct reg *r, enum bpf_diff_kind kind,
 	o.nr_lo = r->lo;
 	o.nr_hi = r->hi;
 	if (o.abi != NULL && kind != BPF_DIFF_WHOLE_ABI)
-		o.named = bpf_diff_names(o.abi->name, r->lo, r->hi, NULL, 0);
+		o.named = bpf_names_range(o.abi->name, r->lo, r->hi, NULL, 0);
 	o.action[0] = r->action[0];
 	o.action[1] = r->action[1];
 	o.example = r->example;

@@ -203,29 +203,6 @@ int bpf_diff_stack_run(const struct bpf_diff_stack *s,
 		       const struct seccomp_data *d, uint32_t *ret);
 
 /**
- * bpf_diff_syscall_name() - the name of a syscall number on an ABI
- * @abi: an ABI name of bpf_sim's table ("x86_64", "x32", "mipsel", ...)
- * @nr:  the number as seccomp_data.nr holds it (x32's with the x32 bit,
- *       MIPS's with their base)
- *
- * Return: a static string, or NULL if the number has no name there.
- */
-const char *bpf_diff_syscall_name(const char *abi, uint32_t nr);
-
-/**
- * bpf_diff_names() - the named syscalls of a range of numbers on an ABI
- * @abi:    as for bpf_diff_syscall_name()
- * @lo, @hi: the numbers, inclusive
- * @names:  receives the first @max names, by number (may be NULL if @max
- *          is 0)
- * @max:    capacity of @names (at most 64 are filled)
- *
- * Return: how many numbers of the range have a name (may exceed @max).
- */
-unsigned int bpf_diff_names(const char *abi, uint32_t lo, uint32_t hi,
-			    const char **names, unsigned int max);
-
-/**
  * bpf_diff_abi_bits() - the width of an ABI's syscall arguments
  *
  * Return: 32 or 64 (64 for an unknown name).

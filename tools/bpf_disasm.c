@@ -9,11 +9,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "bpf_diff_names.h"
 #include "bpf_disasm.h"
 #include "bpf_disasm_priv.h"
-/* The one list of ABIs, for the syscall table column of each: only that */
-#include "../src/arch_list.h"
+#include "bpf_names.h"
 
 /* Name of an ALU operation, or NULL if not an ALU op we know. */
 static const char *alu_name(uint16_t op)
@@ -152,84 +150,6 @@ static void mnemonic(const struct sock_filter *f, unsigned int pc, int targets,
 		return;
 	}
 	snprintf(buf, size, "???");
-}
-
-/*
- * Syscall names, from src/syscalls.csv (bpf_diff_names.h)
- */
-
-/* Each ABI's column of the CSV (arch_list.h): byte-order twins share one. */
-#define ARCH_COLUMN(mac, name, col, ...) { name, #col },
-static const struct {
-	const char *abi;
-	const char *column;
-} abi_columns[] = { ARCH_LIST(ARCH_COLUMN) };
-#undef ARCH_COLUMN
-
-#define NAMES (sizeof(diff_names) / sizeof(diff_names[0]))
-
-/**
- * bpf_disasm_column() - see bpf_disasm_priv.h
- */
-int bpf_disasm_column(const struct bpf_sim_arch *abi)
-{
-	size_t i, j;
-
-	if (abi == NULL)
-		return -1;
-	for (i = 0; i < sizeof(abi_columns) / sizeof(abi_columns[0]); i++) {
-		if (strcmp(abi->name, abi_columns[i].abi) != 0)
-			continue;
-		for (j = 0; j < DIFF_ABIS; j++)
-			if (strcasecmp(abi_columns[i].column, diff_abis[j]) ==
-			    0)
-				return (int)j;
-	}
-	return -1;
-}
-
-/**
- * bpf_disasm_row() - see bpf_disasm_priv.h
- */
-const char *bpf_disasm_row(size_t i, int col, int *nr)
-{
-	if (i >= NAMES || col < 0)
-		return NULL;
-	*nr = diff_names[i].nr[col];
-	return diff_names[i].name;
-}
-
-/**
- * bpf_disasm_syscall_name() - see bpf_disasm.h
- */
-const char *bpf_disasm_syscall_name(const struct bpf_sim_arch *abi, uint32_t nr)
-{
-	int col = bpf_disasm_column(abi);
-	size_t i;
-
-	for (i = 0; col >= 0 && i < NAMES; i++)
-		if (diff_names[i].nr[col] >= 0 &&
-		    (uint32_t)diff_names[i].nr[col] == nr)
-			return diff_names[i].name;
-	return NULL;
-}
-
-/**
- * bpf_disasm_syscall_nr() - see bpf_disasm.h
- */
-int bpf_disasm_syscall_nr(const struct bpf_sim_arch *abi, const char *name,
-			  uint32_t *nr)
-{
-	int col = bpf_disasm_column(abi);
-	size_t i;
-
-	for (i = 0; col >= 0 && i < NAMES; i++)
-		if (strcmp(diff_names[i].name, name) == 0 &&
-		    diff_names[i].nr[col] >= 0) {
-			*nr = (uint32_t)diff_names[i].nr[col];
-			return 0;
-		}
-	return -ENOENT;
 }
 
 /**
@@ -541,6 +461,12 @@ static struct state *analyse(const struct bpf_sim_prog *prog,
 	return st;
 }
 
+/* @abi's name for bpf_names, NULL for no ABI. */
+static const char *abi_name(const struct bpf_sim_arch *abi)
+{
+	return abi != NULL ? abi->name : NULL;
+}
+
 /*
  * The name of number @nr on every ABI of @s, or NULL if they disagree;
  * @x32 tells if it is x32's, on x86_64's arch value.
@@ -554,7 +480,7 @@ static const char *name_on(const struct state *s, uint32_t nr, bool *x32)
 	*x32 = false;
 	for (i = 0; i < s->ntok; i++) {
 		abi = bpf_sim_arch_by_token(s->tok[i]);
-		name = bpf_disasm_syscall_name(nr_abi(abi, nr), nr);
+		name = bpf_names_syscall(abi_name(nr_abi(abi, nr)), nr);
 		if (i == 0) {
 			first = name;
 			*x32 = nr_abi(abi, nr) != abi;

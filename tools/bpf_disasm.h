@@ -5,7 +5,7 @@
  * Part of the simulator library (libbpfsim): it knows classic BPF and the
  * seccomp return values, nothing of libseccomp. scmp_bpf_disasm and
  * scmp_profile print programs through it. Syscall names come from
- * bpf_diff_names.h, generated from src/syscalls.csv at build time.
+ * bpf_names.h (src/syscalls.csv, compiled in at build time).
  *
  * Listing format (one line per instruction, numbers in hex, then text):
  *    line  OP   JT   JF   K
@@ -77,25 +77,6 @@ void bpf_disasm_dot(FILE *out, const struct bpf_sim_prog *prog);
  */
 int bpf_disasm_graph(FILE *out, const struct bpf_sim_prog *prog,
 		     const struct bpf_sim_arch *abi);
-
-/**
- * bpf_disasm_syscall_name() - the name of syscall @nr on @abi
- *
- * For x32, @nr includes the x32 bit, as seccomp_data.nr does.
- *
- * Return: a static string, or NULL if the ABI has no such syscall.
- */
-const char *bpf_disasm_syscall_name(const struct bpf_sim_arch *abi,
-				    uint32_t nr);
-
-/**
- * bpf_disasm_syscall_nr() - the number of syscall @name on @abi
- * @nr: receives it (x32's with the x32 bit)
- *
- * Return: 0; -ENOENT if the ABI has no syscall of that name.
- */
-int bpf_disasm_syscall_nr(const struct bpf_sim_arch *abi, const char *name,
-			  uint32_t *nr);
 
 /**
  * bpf_disasm_first_abi() - the first ABI @prog tests the arch against

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bpf_disasm.h"
+#include "bpf_names.h"
 #include "bpf_disasm_priv.h"
 
 /*
@@ -340,7 +341,7 @@ static size_t rows(void)
 	size_t i;
 	int nr;
 
-	for (i = 0; bpf_disasm_row(i, 0, &nr) != NULL; i++)
+	for (i = 0; bpf_names_row(i, 0, &nr) != NULL; i++)
 		;
 	return i;
 }
@@ -366,12 +367,12 @@ static int named_cmp(const void *a, const void *b)
 static size_t named_in(const struct bpf_sim_arch *abi, const struct item *v,
 		       size_t n, struct named *out, size_t max)
 {
-	int col = bpf_disasm_column(abi), row;
+	int col = bpf_names_column(abi != NULL ? abi->name : NULL), row;
 	const char *name;
 	size_t i, j, cnt = 0;
 	uint32_t nr;
 
-	for (i = 0; (name = bpf_disasm_row(i, col, &row)) != NULL; i++) {
+	for (i = 0; (name = bpf_names_row(i, col, &row)) != NULL; i++) {
 		if (row < 0)
 			continue;
 		nr = (uint32_t)row;

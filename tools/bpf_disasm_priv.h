@@ -63,20 +63,4 @@ bool bpf_disasm_is_x86_64(const struct bpf_sim_arch *abi);
 const char *bpf_disasm_ret_errno(const struct bpf_sim_arch *abi,
 				 uint32_t action);
 
-/**
- * bpf_disasm_column() - the column of @abi in the syscall names
- *
- * Return: >= 0, or -1 for NULL or an ABI without a table.
- */
-int bpf_disasm_column(const struct bpf_sim_arch *abi);
-
-/**
- * bpf_disasm_row() - row @i of the syscall names
- * @col: a bpf_disasm_column()
- * @nr:  receives the syscall's number in that column, -1 if it lacks it
- *
- * Return: the syscall's name; NULL past the last row.
- */
-const char *bpf_disasm_row(size_t i, int col, int *nr);
-
 #endif

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "bpf_diff.h"
+#include "bpf_names.h"
 #include "bpf_sim.h"
 
 #define DEFAULT_MAX 16
@@ -173,7 +174,7 @@ static void print_nrs(FILE *f, const struct bpf_diff_region *r)
 	unsigned int n, i, shown;
 
 	if (r->nr_lo == r->nr_hi) {
-		const char *name = bpf_diff_syscall_name(abi, r->nr_lo);
+		const char *name = bpf_names_syscall(abi, r->nr_lo);
 
 		if (name != NULL)
 			fprintf(f, " %s (%" PRIu32 ")", name, r->nr_lo);
@@ -184,7 +185,7 @@ static void print_nrs(FILE *f, const struct bpf_diff_region *r)
 	if (r->nr_lo == 0 && r->nr_hi == ~0u && r->abi == NULL)
 		return;
 	fprintf(f, " [%" PRIu32 "-%" PRIu32 "]", r->nr_lo, r->nr_hi);
-	n = bpf_diff_names(abi, r->nr_lo, r->nr_hi, names, LIST_NAMES);
+	n = bpf_names_range(abi, r->nr_lo, r->nr_hi, names, LIST_NAMES);
 	if (n == 0) {
 		fprintf(f, " unnamed");
 		return;
@@ -297,7 +298,7 @@ static void print_json(const struct bpf_diff_region *r, unsigned int index)
 	printf(", \"names\": [");
 	n = r->kind == BPF_DIFF_WHOLE_ABI ?
 		    0 :
-		    bpf_diff_names(abi, r->nr_lo, r->nr_hi, names, LIST_NAMES);
+		    bpf_names_range(abi, r->nr_lo, r->nr_hi, names, LIST_NAMES);
 	for (i = 0; i < n && i < LIST_NAMES; i++) {
 		printf("%s", i ? ", " : "");
 		json_string(names[i]);

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "bpf_disasm.h"
+#include "bpf_names.h"
 #include "bpf_sim.h"
 
 static int opt_verbose;
@@ -189,7 +190,7 @@ int main(int argc, char *argv[])
 		uint32_t nr;
 
 		/* a name on this arch, else a number */
-		if (bpf_disasm_syscall_nr(arch, sys, &nr) == 0)
+		if (bpf_names_nr(arch->name, sys, &nr) == 0)
 			v = nr;
 		else if (parse_num(sys, 32, &v) < 0)
 			usage(argv[0]);

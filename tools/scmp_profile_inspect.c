@@ -41,6 +41,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bpf_names.h"
 #ifdef SP_HAVE_Z3
 #include "bpf_diff.h"
 #endif
@@ -991,7 +992,7 @@ static void where_text(const struct bpf_diff_region *r, char *buf, size_t size)
 		snprintf(buf + len, size - len, ": every call differs");
 		return;
 	}
-	n = abi != NULL ? bpf_diff_names(abi, r->nr_lo, r->nr_hi, names, 64) :
+	n = abi != NULL ? bpf_names_range(abi, r->nr_lo, r->nr_hi, names, 64) :
 			  0;
 	if (r->nr_lo == r->nr_hi)
 		len += (size_t)snprintf(buf + len, size - len, " %s (%d)",

@@ -31,6 +31,7 @@ cflags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 headers="$top_srcdir/src/*.h $top_srcdir/include/*.h $top_builddir/include/*.h
 	$top_srcdir/tools/bpf_sim.h $top_srcdir/tools/bpf_prove.h
 	$top_srcdir/tools/bpf_disasm.h $top_srcdir/tools/bpf_disasm_priv.h
+	$top_srcdir/tools/bpf_names.h
 	$top_builddir/tools/bpf_diff_names.h
 	$top_srcdir/tests/lib/prop.h $top_srcdir/tests/lib/prove.h $fz/*.h
 	$top_builddir/tests/prop_kver.h"
@@ -66,8 +67,9 @@ for c in "$top_srcdir"/src/*.c; do
 	lib="$lib $out/obj/$f.o"
 done
 # libbpfsim: the simulator, and the listing the disassembler prints (its
-# names: tools/bpf_diff_names.h, which make builds)
-for c in bpf_sim bpf_disasm bpf_disasm_graph; do
+# names: bpf_names.c, from tools/bpf_diff_names.h, which make check-fuzz
+# builds first)
+for c in bpf_sim bpf_disasm bpf_disasm_graph bpf_names; do
 	compile "$top_srcdir/tools/$c.c" "$out/obj/$c.o" || exit 1
 	lib="$lib $out/obj/$c.o"
 done
