@@ -1158,7 +1158,8 @@ int bpf_diff_run(const struct bpf_diff_stack *old,
 	if (rc == 0 && !c->stop)
 		rc = split_named(c, &walked, &runs);
 	if (rc == 0 && !c->stop) {
-		qsort(runs.r, runs.cnt, sizeof(*runs.r), run_cmp);
+		if (runs.cnt > 0) /* runs.r is NULL when there are none */
+			qsort(runs.r, runs.cnt, sizeof(*runs.r), run_cmp);
 		progress(c, "proving runs", 0, 0);
 		rc = prove_runs(c, &runs, r);
 	}
