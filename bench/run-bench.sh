@@ -57,7 +57,9 @@ elif [ ! -r "$so" ] || [ "${so#/}" = "$so" ]; then
 elif ! $CC $CFLAGS -I"$TOOLS_SRCDIR" -I"$BENCH_SRCDIR" \
 	-iquote "$TOOLS_SRCDIR/../src" -o "$out/bench-system" \
 	"$BENCH_SRCDIR/bench.c" "$BENCH_SRCDIR/workload.c" \
-	"$TOOLS_SRCDIR/profile.c" "$TOOLS_SRCDIR/bpf_sim.c" "$so" -ljansson; then
+	"$TOOLS_SRCDIR/profile.c" "$TOOLS_SRCDIR/profile_json.c" \
+	"$TOOLS_SRCDIR/profile_fc.c" "$TOOLS_SRCDIR/profile_build.c" \
+	"$TOOLS_SRCDIR/bpf_sim.c" "$so" -ljansson; then
 	note="building the system variant failed: comparison columns skipped"
 else
 	sys="$out/bench-system"

@@ -170,7 +170,7 @@ static int load_oci(struct workload *w, const char *dir, const char *file,
 
 /*
  * One thread's filter of a Firecracker (seccompiler) file, read by
- * tools/profile.c for ABI @arch: rules of one syscall ORed, a rule's
+ * tools/profile_fc.c for ABI @arch: rules of one syscall ORed, a rule's
  * conditions ANDed, a "dword" condition on the low 32 bits of the
  * argument (MASKED_EQ).
  */

@@ -12,7 +12,7 @@
  *    any rule compares an argument with (and one either side of it): the
  *    actions must be the same, errno values included;
  *  - -f disasm is bpf_disasm_listing() of that program, -f pfc is the
- *    library's PFC of the filter tools/profile.c builds, -f c compiles
+ *    library's PFC of the filter tools/profile_build.c builds, -f c compiles
  *    (with $CC) to the same instructions, -f dot has one node per
  *    instruction and names syscalls, --stats names the program's length;
  *  - compile --filter NAME --arch ABI of each Firecracker filter (vmm,
@@ -252,7 +252,7 @@ static void check_text_formats(const struct env *e,
 		expect_file(out, text, len, "-f disasm");
 	free(text);
 
-	/* the filter tools/profile.c builds, exported by the library */
+	/* the filter tools/profile_build.c builds, exported by the library */
 	if (strcmp(c->caps, "default") != 0)
 		return;
 	snprintf(path, sizeof(path), "%s/%s", e->data, c->file);
@@ -412,7 +412,7 @@ static uint32_t action_of(const struct env *e, const char *file,
 /*
  * Firecracker's filters, by name: the program of compile --filter is the
  * one bench builds from the workload (both read the file through
- * tools/profile.c, bench rule by rule through the API).
+ * tools/profile_fc.c, bench rule by rule through the API).
  */
 static void check_firecracker(struct env *e)
 {

@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* The filter of resolved rules, as runc makes it (see profile.h). */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile_priv.h"
+
+/*
+ * SCMP_FLTATR_CTL_KVERMAX and enum scmp_kver by their values (those of
+ * libseccomp's proposal, PR #457): libseccomp's own seccomp.h, which the
+ * benchmark builds this file against, has neither, and its
+ * seccomp_attr_set() refuses the attribute with -EINVAL.
+ */
+#define ATTR_KVERMAX 12
+#define KV_3_0 2U /* then one value per release, in order */
+
+/*
+ * Linux's releases from 3.0 on, each series from .0 to its last, ending
+ * where enum scmp_kver ends (include/seccomp.h.in).
+ */
+static const struct {
+	unsigned int major, last_minor;
+} kver_series[] = {
+	{ 3, 19 }, { 4, 20 }, { 5, 19 }, { 6, 19 }, { 7, 2 },
+};
+
+/*
+ * @kver as an enum scmp_kver value: 3.0 for anything older (the tables
+ * date no syscall before it), the newest the tables know (7.2) for
+ * anything newer.
+ */
+static uint32_t kver_enum(unsigned int kver)
+{
+	unsigned int major = kver >> 16, minor = kver & 0xffff;
+	uint32_t value = KV_3_0;
+	size_t i;
+
+	for (i = 0; i < N(kver_series); i++) {
+		if (major < kver_series[i].major)
+			return i == 0 ? KV_3_0 : value - 1;
+		if (major == kver_series[i].major)
+			return value + (minor < kver_series[i].last_minor ?
+						minor :
+						kver_series[i].last_minor);
+		value += kver_series[i].last_minor + 1;
+	}
+	return value - 1;
+}
+
+int profile_kvermax_set(scmp_filter_ctx ctx, unsigned int kver)
+{
+	return seccomp_attr_set(ctx, (enum scmp_filter_attr)ATTR_KVERMAX,
+				kver_enum(kver));
+}
+
+/*
+ * Multiplexed calls. x86, s390, ppc, m68k, sh and MIPS o32 reach socket
+ * and IPC calls through socketcall(2) and ipc(2) too (only that way on
+ * some of them): the call number in argument 0, the call's own arguments
+ * in memory, behind a pointer in argument 1. seccomp cannot read memory,
+ * so the library (as libseccomp) puts a rule on such a call on the
+ * multiplexer with the call number as its only check: "socket if a0 !=
+ * AF_ALG" allows socketcall(SYS_SOCKET, ...) whatever the family. The
+ * library's API has no way to put a rule with conditions on the direct
+ * syscall alone (seccomp_rule_add_exact() refuses it, as libseccomp's),
+ * so --strict-mux leaves such a rule out of the ABI's filter: the call
+ * takes the default action there, directly and multiplexed. Only where
+ * that is closed: a rule stricter than the default stays.
+ */
+
+/*
+ * Whether ABI @token reaches @name through a multiplexer: then @mux is the
+ * multiplexer's number and @call the call number (its argument 0).
+ */
+static bool name_muxed(uint32_t token, const char *name, int *mux,
+		       unsigned int *call)
+{
+	int nr = seccomp_syscall_resolve_name_arch(token, name);
+
+	/* a multiplexed name resolves to its pseudo number */
+	if (nr >= 0 || nr == __NR_SCMP_ERROR)
+		return false;
+	*mux = seccomp_syscall_resolve_name_rewrite(token, name);
+	if (*mux < 0)
+		return false;
+	/* libseccomp's pseudo numbers: -100 - call (socketcall), -200 - call
+	 * (ipc) */
+	*call = (unsigned int)(-nr % 100);
+	return true;
+}
+
+/* Whether the library drops @r's conditions on ABI @token. */
+static bool rule_muxed(const struct profile *p, const struct profile_rule *r,
+		       uint32_t token, int *mux, unsigned int *call)
+{
+	int m;
+	unsigned int c;
+
+	if (r->cnt == 0 || r->action == p->def_action)
+		return false;
+	return name_muxed(token, r->name, mux != NULL ? mux : &m,
+			  call != NULL ? call : &c);
+}
+
+/*
+ * Whether leaving @r out fails closed: the default action is as strict as
+ * @r's, in the kernel's order of precedence (the lower action value as a
+ * signed number wins: KILL_PROCESS, KILL_THREAD, TRAP, ERRNO, USER_NOTIF,
+ * TRACE, LOG, ALLOW). A stricter rule, ERRNO in a profile that allows by
+ * default, stays: the multiplexed call then takes its action whatever the
+ * arguments, which is closed already.
+ */
+static bool rule_droppable(const struct profile *p,
+			   const struct profile_rule *r)
+{
+	return (int32_t)(p->def_action & 0xffff0000u) <=
+	       (int32_t)(r->action & 0xffff0000u);
+}
+
+bool profile_rule_dropped(const struct profile *p, const struct profile_rule *r,
+			  uint32_t token)
+{
+	return rule_droppable(p, r) && rule_muxed(p, r, token, NULL, NULL);
+}
+
+static bool arch_has_muxed(const struct profile *p, uint32_t token)
+{
+	size_t i;
+
+	for (i = 0; i < p->cnt; i++)
+		if (profile_rule_dropped(p, &p->rules[i], token))
+			return true;
+	return false;
+}
+
+/*
+ * The call as linux/net.h and linux/ipc.h name it: SYS_SOCKET (socketcall),
+ * SEMOP (ipc).
+ */
+static void call_macro(const char *mux_name, const char *name, char *buf,
+		       size_t size)
+{
+	size_t i, n;
+
+	n = (size_t)snprintf(buf, size, "%s",
+			     strcmp(mux_name, "socketcall") == 0 ? "SYS_" : "");
+	for (i = 0; name[i] != '\0' && n + 1 < size; i++)
+		buf[n++] = (char)(name[i] >= 'a' && name[i] <= 'z' ?
+					  name[i] - 'a' + 'A' :
+					  name[i]);
+	buf[n < size ? n : size - 1] = '\0';
+}
+
+/*
+ * A rule of the profile on the multiplexer itself at least as open as the
+ * default (Docker's allows socketcall by name): --strict-mux leaves it.
+ */
+static const struct profile_rule *mux_rule(const struct profile *p,
+					   const char *mux_name)
+{
+	size_t i;
+
+	for (i = 0; i < p->cnt; i++)
+		if (strcmp(p->rules[i].name, mux_name) == 0 &&
+		    p->rules[i].action != p->def_action &&
+		    rule_droppable(p, &p->rules[i]))
+			return &p->rules[i];
+	return NULL;
+}
+
+/* One warning per ABI and rule whose conditions a multiplexer drops. */
+static void warn_muxed(const struct profile *p, const struct profile_opts *o)
+{
+	const struct profile_rule *r, *own;
+	char macro[64], *mux_name;
+	const char *arch;
+	unsigned int k, call;
+	int line, col, mux, own_line, own_col;
+	size_t i;
+
+	if (o->warn == NULL)
+		return;
+	for (k = 0; k < p->narch; k++) {
+		arch = profile_arch_name(p->arches[k]);
+		for (i = 0; i < p->cnt; i++) {
+			r = &p->rules[i];
+			if (!rule_muxed(p, r, p->arches[k], &mux, &call))
+				continue;
+			mux_name = seccomp_syscall_resolve_num_arch(
+				p->arches[k], mux);
+			call_macro(mux_name != NULL ? mux_name : "?", r->name,
+				   macro, sizeof(macro));
+			profile_entry_where(p, r->entry, &line, &col);
+			fprintf(o->warn,
+				"%s:%d:%d: warning: %s: %s's argument checks"
+				" do not apply to %s(2) (%s, %u): its"
+				" arguments are in memory; ",
+				p->path, line, col, arch, r->name,
+				mux_name != NULL ? mux_name : "?", macro, call);
+			own = mux_name != NULL ? mux_rule(p, mux_name) : NULL;
+			if (own != NULL)
+				profile_entry_where(p, own->entry, &own_line,
+						    &own_col);
+			if (own != NULL && rule_droppable(p, r))
+				fprintf(o->warn,
+					"the call is let through unchecked, and"
+					" the entry at line %d names %s"
+					" itself, which --strict-mux leaves"
+					" as it is\n",
+					own_line, mux_name);
+			else if (!rule_droppable(p, r))
+				fprintf(o->warn,
+					"the call takes the rule's action"
+					" unchecked, stricter than the"
+					" default\n");
+			else if (o->strict_mux)
+				fprintf(o->warn,
+					"--strict-mux leaves the rule out on"
+					" %s: %s takes the default action"
+					" there, directly too\n",
+					arch, r->name);
+			else
+				fprintf(o->warn,
+					"the call %s unchecked (--strict-mux"
+					" makes it fail closed)\n",
+					r->action == SCMP_ACT_ALLOW ?
+						"is allowed" :
+						"takes the rule's action");
+			free(mux_name);
+		}
+	}
+}
+
+/* The rules into @ctx; on ABI @skip_mux (0: none) not the muxed ones. */
+static int build_rules(const struct profile *p, const struct profile_opts *o,
+		       scmp_filter_ctx ctx, uint32_t skip_mux,
+		       struct profile_diag *d)
+{
+	const struct profile_rule *r;
+	struct path at;
+	int line, col, nr, rc;
+	size_t i;
+
+	for (i = 0; i < p->cnt; i++) {
+		r = &p->rules[i];
+		/* runc leaves these out: libseccomp refuses them */
+		if (r->action == p->def_action)
+			continue;
+		if (skip_mux != 0 && profile_rule_dropped(p, r, skip_mux))
+			continue;
+		nr = seccomp_syscall_resolve_name(r->name);
+		at = profile_json_name_path(p, r);
+		if (nr == __NR_SCMP_ERROR && o->strict)
+			return profile_json_fail(p, d, &at,
+						 "no ABI has a syscall \"%s\"",
+						 r->name);
+		if (nr == __NR_SCMP_ERROR) {
+			profile_json_where(p, &at, &line, &col);
+			if (o->warn != NULL)
+				fprintf(o->warn,
+					"%s:%d:%d: warning: no ABI has a"
+					" syscall \"%s\"; skipped\n",
+					p->path, line, col, r->name);
+			continue;
+		}
+		rc = seccomp_rule_add_array(ctx, r->action, nr, r->cnt,
+					    r->cnt > 0 ? r->cmp : NULL);
+		if (rc < 0) {
+			at = profile_json_entry_path(p, r->entry);
+			return profile_json_fail(
+				p, d, &at,
+				"the library refuses the rule for \"%s\":"
+				" %s",
+				r->name, strerror(-rc));
+		}
+	}
+	return 0;
+}
+
+/* The filter of ABIs @arches, without @skip_mux's muxed rules. */
+static int build_abis(const struct profile *p, const struct profile_opts *o,
+		      const uint32_t *arches, unsigned int narch,
+		      uint32_t skip_mux, scmp_filter_ctx *out,
+		      struct profile_diag *d)
+{
+	struct path root = { .n = 0 }, at;
+	scmp_filter_ctx ctx;
+	bool native = false;
+	unsigned int i;
+	int rc = 0;
+
+	*out = NULL;
+	ctx = seccomp_init(p->def_action);
+	if (ctx == NULL) {
+		at = profile_json_sub(&root, "defaultAction", 0);
+		return profile_json_fail(
+			p, d, &at, "the library refuses this default action");
+	}
+	for (i = 0; i < narch; i++)
+		native |= arches[i] == seccomp_arch_native();
+	/* first: an ABI of the other byte order cannot join this one */
+	if (!native)
+		rc = seccomp_arch_remove(ctx, SCMP_ARCH_NATIVE);
+	for (i = 0; i < narch && rc == 0; i++)
+		if (seccomp_arch_exist(ctx, arches[i]) != 0)
+			rc = seccomp_arch_add(ctx, arches[i]);
+	if (rc < 0) {
+		profile_json_fail(p, d, &root,
+				  "cannot set the filter's ABIs: %s",
+				  strerror(-rc));
+		goto fail;
+	}
+	for (i = 0; i < p->nflags; i++) {
+		rc = seccomp_attr_set(ctx, p->flags[i], 1);
+		if (rc < 0) {
+			at = profile_json_sub(&root, "flags", 0);
+			profile_json_fail(p, d, &at,
+					  "the library refuses a flag: %s",
+					  strerror(-rc));
+			goto fail;
+		}
+	}
+	if (p->kvermax != 0) {
+		rc = profile_kvermax_set(ctx, p->kvermax);
+		if (rc < 0) {
+			at = profile_json_sub(&root, "kvermax", 0);
+			profile_json_fail(p, d, &at,
+					  "the library refuses it: %s",
+					  strerror(-rc));
+			goto fail;
+		}
+	}
+	rc = build_rules(p, o, ctx, skip_mux, d);
+	if (rc < 0)
+		goto fail;
+	*out = ctx;
+	return 0;
+fail:
+	seccomp_release(ctx);
+	return -EINVAL;
+}
+
+int profile_build(const struct profile *p, const struct profile_opts *o,
+		  scmp_filter_ctx *out, struct profile_diag *d)
+{
+	struct path root = { .n = 0 };
+	struct profile_opts quiet = *o;
+	uint32_t plain[PROFILE_ARCHES];
+	scmp_filter_ctx ctx = NULL, one;
+	unsigned int i, nplain = 0;
+	int rc = 0;
+
+	memset(d, 0, sizeof(*d));
+	*out = NULL;
+	warn_muxed(p, o);
+	if (!o->strict_mux)
+		return build_abis(p, o, p->arches, p->narch, 0, out, d);
+	/*
+	 * --strict-mux: the ABIs that lose rules get a filter each, merged
+	 * into that of the others; skipped names are reported once.
+	 */
+	for (i = 0; i < p->narch; i++)
+		if (!arch_has_muxed(p, p->arches[i]))
+			plain[nplain++] = p->arches[i];
+	if (nplain > 0)
+		rc = build_abis(p, o, plain, nplain, 0, &ctx, d);
+	quiet.warn = NULL;
+	for (i = 0; i < p->narch && rc == 0; i++) {
+		if (!arch_has_muxed(p, p->arches[i]))
+			continue;
+		rc = build_abis(p, ctx != NULL ? &quiet : o, &p->arches[i], 1,
+				p->arches[i], &one, d);
+		if (rc < 0)
+			break;
+		if (ctx == NULL) {
+			ctx = one;
+			continue;
+		}
+		rc = seccomp_merge(ctx, one);
+		if (rc < 0) {
+			seccomp_release(one);
+			rc = profile_json_fail(p, d, &root,
+					       "cannot merge the ABIs' filters:"
+					       " %s",
+					       strerror(-rc));
+		}
+	}
+	if (rc < 0) {
+		seccomp_release(ctx);
+		return rc;
+	}
+	*out = ctx;
+	return 0;
+}
