@@ -55,6 +55,32 @@ expect UNKNOWN 0 -a x86_64 -k no_such_syscall
 expect UNKNOWN 0 -a x86_64 -k 99999
 expect "" 22 -a x86 -k -t socket
 
+# -j/--json: every answer as one object; null where the ABI has none
+expect '{"arch": "x86", "query": "socket", "name": "socket", "nr": -101, "filter_nr": 102, "kernel": "4.3"}' 0 -a x86 -j socket
+expect '{"arch": "x86", "query": "359", "name": "socket", "nr": 359, "filter_nr": 359, "kernel": "4.3"}' 0 -a x86 --json 359
+expect '{"arch": "x86", "query": "-101", "name": "socket", "nr": -101, "filter_nr": 102, "kernel": "4.3"}' 0 -a x86 -j -- -101
+expect '{"arch": "x32", "query": "read", "name": "read", "nr": 1073741824, "filter_nr": 1073741824, "kernel": "3.4"}' 0 -a x32 -j read
+expect '{"arch": "mips", "query": "clone3", "name": "clone3", "nr": 4435, "filter_nr": 4435, "kernel": "5.4"}' 0 -a mips -j clone3
+expect '{"arch": "x86_64", "query": "_llseek", "name": "_llseek", "nr": -10026, "filter_nr": null, "kernel": null}' 0 -a x86_64 -j _llseek
+expect '{"arch": "x86_64", "query": "99999", "name": null, "nr": null, "filter_nr": null, "kernel": null}' 0 -a x86_64 -j 99999
+expect '{"arch": "x86_64", "query": "a\"b\\c", "name": null, "nr": null, "filter_nr": null, "kernel": null}' 0 -a x86_64 -j 'a"b\c'
+expect "" 22 -a x86 -j -t socket
+expect "" 22 -a x86 -j -k socket
+expect "" 22 -a x86 --json
+if command -v python3 >/dev/null 2>&1; then
+	if ! "$tool" -a x86 -j 'odd"name' | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+sys.exit(0 if d["query"] == "odd\"name" and d["name"] is None else 1)'; then
+		echo "FAIL: -j output is not the JSON it should be"
+		fail=1
+	fi
+fi
+if [ "$("$tool" -j read | sed 's/"arch": "[a-z0-9_]*", //')" != \
+	'{"query": "read", "name": "read", "nr": '"$("$tool" read)"', "filter_nr": '"$("$tool" -t read)"', "kernel": "'"$("$tool" -k read)"'"}' ]; then
+	echo "FAIL: -j on the native ABI differs from -t, -k and the plain answer"
+	fail=1
+fi
+
 # arguments after the first are ignored, as by libseccomp's tool
 expect 0 0 read write
 expect read 0 0 1

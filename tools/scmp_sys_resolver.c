@@ -2,6 +2,7 @@
 /* scmp_sys_resolver: syscall names to numbers and back, for any ABI. */
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +29,7 @@ static void print_arch_names(void)
 static int usage(const char *program)
 {
 	fprintf(stderr,
-		"usage: %s [-h] [-a <arch>] [-t|-k] <name>|<number>\n"
+		"usage: %s [-h] [-a <arch>] [-t|-k|-j] <name>|<number>\n"
 		"\n"
 		"Resolve a syscall name to its number, or a number to its name.\n"
 		"  -a ARCH  the ABI (see below); default: the native one\n"
@@ -37,7 +38,10 @@ static int usage(const char *program)
 		"  -k       give the Linux version in which the ABI got the\n"
 		"           syscall (3.0: 3.0 or older), for\n"
 		"           SCMP_FLTATR_CTL_KVERMAX\n"
-		"  -h       show this help\n"
+		"  -j, --json  all of it as one JSON object: arch, query, name,"
+		" nr,\n"
+		"           filter_nr (what a filter tests), kernel\n"
+		"  -h, --help  show this help\n"
 		"Arguments that start with a digit or '-' are numbers; put\n"
 		"negative numbers after \"--\".\n",
 		program);
@@ -46,31 +50,104 @@ static int usage(const char *program)
 }
 
 /*
- * -k: the version in which the ABI got the syscall of a name or number,
- * or UNKNOWN where it has none.
+ * The version in which the ABI got the syscall of a name or number, into
+ * @buf; false where it has none.
  */
-static void print_kver(uint32_t token, const char *arg, bool number)
+static bool kver_of(uint32_t token, const char *arg, bool number, char *buf,
+		    size_t size)
 {
 	const struct arch_def *arch = arch_by_token(token);
 	unsigned int major, minor;
 	int num;
 
 	num = number ? atoi(arg) : arch_syscall_resolve_name(arch, arg);
-	if (arch_kver_version(arch_syscall_kver(arch, num), &major, &minor))
-		printf("%u.%u\n", major, minor);
+	if (!arch_kver_version(arch_syscall_kver(arch, num), &major, &minor))
+		return false;
+	snprintf(buf, size, "%u.%u", major, minor);
+	return true;
+}
+
+/* @s as a JSON string (a name from the command line may hold anything). */
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+/*
+ * -j: every answer at once. "nr" is what seccomp_syscall_resolve_*()
+ * give (a negative pseudo number for a multiplexed call), "filter_nr"
+ * what a filter sees (-t), null where the ABI has no such syscall (a
+ * name libseccomp knows from another ABI has a pseudo "nr" still).
+ */
+static void print_json(uint32_t token, const char *arg, bool number)
+{
+	char kver[16];
+	char *name = NULL;
+	int nr, filter_nr;
+
+	if (number) {
+		nr = filter_nr = atoi(arg);
+		name = seccomp_syscall_resolve_num_arch(token, nr);
+		/* a pseudo number is a multiplexed call's */
+		if (nr < 0 && name != NULL)
+			filter_nr = seccomp_syscall_resolve_name_rewrite(token,
+									 name);
+	} else {
+		nr = seccomp_syscall_resolve_name_arch(token, arg);
+		filter_nr = seccomp_syscall_resolve_name_rewrite(token, arg);
+		if (nr != __NR_SCMP_ERROR)
+			name = seccomp_syscall_resolve_num_arch(token, nr);
+	}
+	printf("{\"arch\": \"%s\", \"query\": ", arch_by_token(token)->name);
+	json_string(arg);
+	printf(", \"name\": ");
+	if (name != NULL)
+		json_string(name);
 	else
-		printf("UNKNOWN\n");
+		printf("null");
+	if (name != NULL)
+		printf(", \"nr\": %d", nr);
+	else
+		printf(", \"nr\": null");
+	/* a pseudo number that stays negative: no call a filter can see */
+	if (name != NULL && filter_nr >= 0)
+		printf(", \"filter_nr\": %d", filter_nr);
+	else
+		printf(", \"filter_nr\": null");
+	if (name != NULL && kver_of(token, arg, number, kver, sizeof(kver)))
+		printf(", \"kernel\": \"%s\"}\n", kver);
+	else
+		printf(", \"kernel\": null}\n");
+	free(name);
 }
 
 int main(int argc, char *argv[])
 {
 	uint32_t arch = SCMP_ARCH_NATIVE;
-	bool rewrite = false, kver = false, number;
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool rewrite = false, kver = false, json = false, number;
+	char buf[16];
 	const char *arg;
 	char *name;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "a:tkh")) != -1) {
+	while ((opt = getopt_long(argc, argv, "a:tkjh", longopts, NULL)) !=
+	       -1) {
 		switch (opt) {
 		case 'a':
 			arch = seccomp_arch_resolve_name(optarg);
@@ -88,18 +165,27 @@ int main(int argc, char *argv[])
 		case 'k':
 			kver = true;
 			break;
+		case 'j':
+			json = true;
+			break;
 		default:
 			return usage(argv[0]);
 		}
 	}
 	/* arguments after the first are ignored, as libseccomp's tool does */
-	if (optind >= argc || (rewrite && kver))
+	if (optind >= argc || rewrite + kver + json > 1)
 		return usage(argv[0]);
 	arg = argv[optind];
 	number = (arg[0] >= '0' && arg[0] <= '9') || arg[0] == '-';
 
-	if (kver) {
-		print_kver(arch, arg, number);
+	if (arch == SCMP_ARCH_NATIVE)
+		arch = seccomp_arch_native();
+	if (json) {
+		print_json(arch, arg, number);
+	} else if (kver) {
+		printf("%s\n", kver_of(arch, arg, number, buf, sizeof(buf)) ?
+				       buf :
+				       "UNKNOWN");
 	} else if (number) {
 		name = seccomp_syscall_resolve_num_arch(arch, atoi(arg));
 		printf("%s\n", name != NULL ? name : "UNKNOWN");
