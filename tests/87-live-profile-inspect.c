@@ -548,6 +548,20 @@ static int traced_child(unsigned int unused)
 	return ptrace(PTRACE_TRACEME, 0, NULL, NULL) == 0 ? load_ours0() : -1;
 }
 
+/*
+ * Whether this user can run the tool at all: a build directory under a
+ * private (0700) one, as CI's sanitizer build is, keeps nobody out.
+ */
+static bool tool_runs(void)
+{
+	char *argv[] = { tool, "--version", NULL };
+	char outp[300];
+
+	/* not /dev/null: a sandbox may have a root-owned file there */
+	snprintf(outp, sizeof(outp), "%s/version.%d", tmp, (int)getpid());
+	return run_exit(argv, outp, outp) == 0;
+}
+
 /* As nobody: a child of its own with a filter, inspected: EACCES. */
 static void check_no_cap(void)
 {
@@ -564,6 +578,8 @@ static void check_no_cap(void)
 		    prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) != 0)
 			_exit(2);
 		test_failures = 0;
+		if (!tool_runs())
+			_exit(3);
 		if (waiter_start(&w, load_stack, 1) != 0)
 			_exit(1);
 		status = inspect(none, pid_str(w.pid), &out, &err);
@@ -577,6 +593,12 @@ static void check_no_cap(void)
 		_exit(test_failures ? 1 : 0);
 	}
 	waitpid(pid, &status, 0);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 3) {
+		printf("no CAP_SYS_ADMIN: not checked: user nobody cannot run"
+		       " %s from here\n",
+		       tool);
+		return;
+	}
 	EXPECT(WIFEXITED(status) ? WEXITSTATUS(status) : 100, 0);
 }
 
