@@ -796,8 +796,9 @@ static int split_named(struct dctx *c, const struct runs *in, struct runs *out)
 			rc = piece(out, u, u->lo, u->hi, G_UNNAMED);
 			continue;
 		}
-		named = (u->action[0] & ACTION_FULL) !=
-					(u->action[1] & ACTION_FULL) ?
+		named = (u->action[0] & SECCOMP_RET_ACTION_FULL) !=
+					(u->action[1] &
+					 SECCOMP_RET_ACTION_FULL) ?
 				G_KIND :
 				G_DATA;
 		from = u->lo;
@@ -949,8 +950,8 @@ static int search_args(struct dctx *c, const struct run *u, struct reg *r,
 		rc = find_next(c, true, u->lo, u->hi, r, cells, &kind);
 		if (rc <= 0)
 			break;
-		if ((r->action[0] & ACTION_FULL) ==
-		    (r->action[1] & ACTION_FULL)) {
+		if ((r->action[0] & SECCOMP_RET_ACTION_FULL) ==
+		    (r->action[1] & SECCOMP_RET_ACTION_FULL)) {
 			/* only the data changes: shown with the runs of such */
 			rc = defer(c, r, kind);
 			exclude(c, reg_term(c, r));
@@ -1051,7 +1052,7 @@ static int whole_abis(struct dctx *c, struct reg *r)
 static int compose(struct dctx *c, const struct bpf_diff_stack *s, Z3_ast *out)
 {
 	Z3_context ctx = c->p.ctx;
-	Z3_ast t, full = bpf_prove_u32(&c->p, ACTION_FULL);
+	Z3_ast t, full = bpf_prove_u32(&c->p, SECCOMP_RET_ACTION_FULL);
 	unsigned int i;
 	int rc;
 

@@ -26,7 +26,7 @@ struct tv {
 
 static bool wins(uint32_t v, uint32_t best)
 {
-	return (int32_t)(v & ACTION_FULL) < (int32_t)(best & ACTION_FULL);
+	return bpf_sim_action_rank(v) < bpf_sim_action_rank(best);
 }
 
 /**

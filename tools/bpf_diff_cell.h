@@ -26,8 +26,6 @@
 /* Atoms kept per cell; a longer path makes the cell opaque. */
 #define MAX_ATOMS 96u
 
-#define ACTION_FULL 0xffff0000u
-
 enum atom_op { OP_EQ, OP_GT, OP_GE, OP_SET };
 
 /* (word & mask) op k is @truth on the input; OP_SET tests word & mask. */

@@ -755,6 +755,14 @@ int bpf_sim_run(struct bpf_sim_prog *prog, const struct seccomp_data *data,
 }
 
 /**
+ * bpf_sim_action_rank() - see bpf_sim.h
+ */
+int32_t bpf_sim_action_rank(uint32_t action)
+{
+	return (int32_t)(action & SECCOMP_RET_ACTION_FULL);
+}
+
+/**
  * bpf_sim_action_str() - see bpf_sim.h
  */
 int bpf_sim_action_str(uint32_t action, char *buf, size_t size)

@@ -230,6 +230,16 @@ uint32_t bpf_sim_alu(uint16_t op, uint32_t a, uint32_t src);
 int bpf_sim_jump_taken(uint16_t op, uint32_t a, uint32_t src);
 
 /**
+ * bpf_sim_action_rank() - where a return value stands among stacked filters
+ *
+ * The kernel runs every filter of a task and keeps the value of the
+ * lowest rank, (int32_t)(@action & SECCOMP_RET_ACTION_FULL): KILL_PROCESS
+ * lowest, ALLOW highest; on a tie, the value of the filter it ran first
+ * (the newest).
+ */
+int32_t bpf_sim_action_rank(uint32_t action);
+
+/**
  * bpf_sim_run() - execute a program on one syscall
  * @prog: the program; verified on first use and the verdict cached in
  *        prog->state (so a shared program should be verified before

@@ -437,12 +437,6 @@ static int walk(const struct bpf_sim_prog *prog, uint32_t arch, uint32_t nr,
  * The stack's outcome for one (arch, nr)
  */
 
-/* The kernel's precedence: lower wins. */
-static int32_t prec(uint32_t ret)
-{
-	return (int32_t)(ret & SECCOMP_RET_ACTION_FULL);
-}
-
 /* What the whole stack does for one syscall number. */
 struct cell {
 	uint32_t action; /* with every argument and the ip 0 */
@@ -463,9 +457,14 @@ static uint32_t run_stack(struct target *t, const struct seccomp_data *d,
 
 	*decider = -1;
 	for (i = t->n; i-- > 0;) {
+		/*
+		 * Verified when read, so a run cannot fail; if one did, the
+		 * filter counts as killing rather than as absent.
+		 */
 		if (bpf_sim_run(&t->f[i].prog, d, &res) < 0)
-			continue;
-		if (prec(res.action) < prec(ret)) {
+			res.action = SECCOMP_RET_KILL_PROCESS;
+		if (bpf_sim_action_rank(res.action) <
+		    bpf_sim_action_rank(ret)) {
 			ret = res.action;
 			*decider = (int)i;
 		}
@@ -519,7 +518,8 @@ static int eval_cell(struct target *t, uint32_t arch, uint32_t nr, bool cache,
 		if (cache && bpf_sim_cache_allow(&t->f[i].prog, arch, nr) != 1)
 			c->cached = false;
 		if (o[i].cnt == 1 && !o[i].unknown &&
-		    prec(o[i].v[0]) < prec(fixed)) {
+		    bpf_sim_action_rank(o[i].v[0]) <
+			    bpf_sim_action_rank(fixed)) {
 			fixed = o[i].v[0];
 			fixed_by = (int)i;
 		}
@@ -531,8 +531,10 @@ static int eval_cell(struct target *t, uint32_t arch, uint32_t nr, bool cache,
 			continue;
 		for (k = 0; k < o[i].cnt; k++) {
 			/* lower wins; a tie goes to the newer filter */
-			if (prec(o[i].v[k]) < prec(fixed) ||
-			    (prec(o[i].v[k]) == prec(fixed) &&
+			if (bpf_sim_action_rank(o[i].v[k]) <
+				    bpf_sim_action_rank(fixed) ||
+			    (bpf_sim_action_rank(o[i].v[k]) ==
+				     bpf_sim_action_rank(fixed) &&
 			     (int)i > fixed_by && o[i].v[k] != fixed)) {
 				matters = true;
 				alt_add(c, o[i].v[k]);
