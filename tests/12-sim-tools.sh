@@ -81,20 +81,6 @@ repeat() {
 	done
 }
 
-# expect WANT_STDOUT WANT_RC TOOL ARGS...: exact stdout and exit code.
-expect() {
-	want_out=$1
-	want_rc=$2
-	shift 2
-	checks=$((checks + 1))
-	out=$("$@" 2> "$T/stderr")
-	rc=$?
-	if [ "$out" != "$want_out" ] || [ "$rc" != "$want_rc" ]; then
-		fail "$*: got \"$out\" rc $rc, want \"$want_out\" rc $want_rc"
-		sed 's/^/    stderr: /' "$T/stderr" >&2
-	fi
-}
-
 # expect_err TEXT: the last expect's stderr contains TEXT.
 expect_err() {
 	checks=$((checks + 1))

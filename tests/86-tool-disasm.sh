@@ -62,20 +62,6 @@ has() {
 	grep -F -x -q -- "$2" "$T/out" || fail "$1: no line \"$2\" in: $(cat "$T/out")"
 }
 
-# expect WANT_STDOUT WANT_RC CMD...: exact stdout and exit code
-expect() {
-	want_out=$1
-	want_rc=$2
-	shift 2
-	checks=$((checks + 1))
-	out=$("$@" 2> "$T/stderr")
-	rc=$?
-	if [ "$out" != "$want_out" ] || [ "$rc" != "$want_rc" ]; then
-		fail "$*: got \"$out\" rc $rc, want \"$want_out\" rc $want_rc"
-		sed 's/^/    stderr: /' "$T/stderr" >&2
-	fi
-}
-
 # --- 1. the listing's names ----------------------------------------------
 # x86_64 only (x32 and other numbers killed), execve allowed, read
 # allowed on fd 0, everything else EPERM.
