@@ -65,6 +65,29 @@ static int save(struct ctx *c, const struct prop_api *api, scmp_filter_ctx f,
 }
 
 /*
+ * Runs shell command @cmd into @out (NUL-terminated): its exit status, -1
+ * if a signal ended it, -2 (counted as a failure) if it could not run.
+ */
+static int run_tool(struct ctx *c, const char *what, const char *cmd, char *out,
+		    size_t size)
+{
+	size_t len;
+	FILE *p;
+	int rc;
+
+	p = popen(cmd, "r");
+	if (p == NULL) {
+		printf("FAIL %s: cannot run %s\n", what, c->tool);
+		c->failed++;
+		return -2;
+	}
+	len = fread(out, 1, size - 1, p);
+	out[len] = '\0';
+	rc = pclose(p);
+	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+/*
  * Runs the tool on DIR/OLD.bpf and DIR/NEW.bpf (or @args as they are, if
  * given) and checks its exit status and that its output has exactly
  * @lines lines, each containing the matching string of @want (NULL ends
@@ -77,24 +100,15 @@ static void expect(struct ctx *c, const char *what, const char *old,
 	char cmd[2048], out[OUT_MAX], *line, *save_ptr;
 	unsigned int n = 0, i;
 	int rc, failed = c->failed;
-	size_t len;
-	FILE *p;
 
 	if (args != NULL)
 		snprintf(cmd, sizeof(cmd), "'%s' %s 2>&1", c->tool, args);
 	else
 		snprintf(cmd, sizeof(cmd), "'%s' '%s/%s.bpf' '%s/%s.bpf' 2>&1",
 			 c->tool, c->dir, old, c->dir, new);
-	p = popen(cmd, "r");
-	if (p == NULL) {
-		printf("FAIL %s: cannot run %s\n", what, c->tool);
-		c->failed++;
+	rc = run_tool(c, what, cmd, out, sizeof(out));
+	if (rc == -2)
 		return;
-	}
-	len = fread(out, 1, sizeof(out) - 1, p);
-	out[len] = '\0';
-	rc = pclose(p);
-	rc = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 	for (line = strtok_r(out, "\n", &save_ptr); line != NULL;
 	     line = strtok_r(NULL, "\n", &save_ptr), n++) {
 		for (i = 0; want != NULL && want[i] != NULL && i < n; i++)
@@ -196,20 +210,11 @@ static void expect_has(struct ctx *c, const char *what, const char *args,
 	static char out[1 << 16];
 	unsigned int i;
 	int rc, failed = c->failed;
-	size_t len;
-	FILE *p;
 
 	snprintf(cmd, sizeof(cmd), "'%s' %s 2>&1", c->tool, args);
-	p = popen(cmd, "r");
-	if (p == NULL) {
-		printf("FAIL %s: cannot run %s\n", what, c->tool);
-		c->failed++;
+	rc = run_tool(c, what, cmd, out, sizeof(out));
+	if (rc == -2)
 		return;
-	}
-	len = fread(out, 1, sizeof(out) - 1, p);
-	out[len] = '\0';
-	rc = pclose(p);
-	rc = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 	printf("  %s:\n%s", what, out);
 	if (rc != status) {
 		printf("FAIL %s: exit %d, want %d\n", what, rc, status);
