@@ -9,11 +9,13 @@
 # in qemu-system (TCG). One line per ABI, then "N passed, M failed". A
 # guest that does not boot, hangs or stops before its last line is a
 # failure; a kernel, compiler or qemu that cannot be had here is a skip
-# with its reason.
+# with its reason, or a failure with CHECK_ARCH_STRICT=1 (as CI runs it).
+# The exit status is 1 when any line failed.
 #
 # Environment: CHECK_ARCH_CACHE (kernels, default
 # /var/cache/libseccomp-check-arch), CHECK_ARCH_ONLY (guests to boot, e.g.
-# "arm64 malta"), CHECK_ARCH_BOOT_TIMEOUT (seconds a guest may run).
+# "arm64 malta"), CHECK_ARCH_BOOT_TIMEOUT (seconds a guest may run),
+# CHECK_ARCH_STRICT (1: a skipped ABI or test fails).
 set -u
 
 srcdir=$(cd "${1:?usage: check-arch.sh SRCDIR BUILDDIR}" && pwd)
@@ -21,6 +23,7 @@ builddir=$(mkdir -p "${2:?}" && cd "$2" && pwd)
 cache=${CHECK_ARCH_CACHE:-/var/cache/libseccomp-check-arch}
 boot_timeout=${CHECK_ARCH_BOOT_TIMEOUT:-1200}
 jobs=${CHECK_ARCH_JOBS:-2}
+strict=${CHECK_ARCH_STRICT:-0}
 
 # The live tests that make sense in a guest. 55 and 56 interpose libc
 # functions (dlsym, malloc), which a static program cannot; 67 and 78 run
@@ -47,6 +50,12 @@ mips malta-be mips-linux-gnu-gcc mips-linux-gnu -
 mips64n32 malta-be mips64-linux-gnuabi64-gcc mips64-linux-gnuabin32 -mabi=n32
 riscv64 riscv64 riscv64-linux-gnu-gcc riscv64-linux-gnu -"
 
+# The ABIs README lists as simulator only: no kernel of theirs boots here.
+# They are named in the output, never run, in strict mode too.
+NO_KERNEL="ppc ppc64 sh sheb m68k parisc parisc64: Debian 12 ships no kernel
+loongarch64: Debian 12's gcc has no LoongArch target
+s390: Debian 12 has no 31-bit C library"
+
 # guest: Debian package  Debian architecture  qemu  its options  kernel
 # command line (":" stands for a space in the last two). Malta has one
 # CPU: with -smp 2 its kernel prints nothing and hangs. So has riscv64:
@@ -68,6 +77,16 @@ KERNEL_BUILDS="malta-be mips mips64-linux-gnuabi64- vmlinux vmlinux
 riscv64 riscv riscv64-linux-gnu- Image arch/riscv/boot/Image"
 
 total_pass=0 total_fail=0
+
+# An ABI that cannot run here: a skip, or in strict mode a failure.
+skip_abi() {
+	if [ "$strict" = 1 ]; then
+		echo "ABI $1: 0 passed, 1 failed (strict: skipped, $2)"
+		total_fail=$((total_fail + 1))
+	else
+		echo "ABI $1: skipped ($2)"
+	fi
+}
 
 # A configured source tree refuses other builds: cross-build from a clean
 # copy of the sources (git's list of them), autogen.sh'd once per run.
@@ -169,6 +188,14 @@ build_abi() {
 		>"$dir/build.log" 2>&1 && touch "$dir/built.$$"
 }
 
+# A guest that could not be prepared: REASON, then its ABIs, each failed.
+guest_failed() {
+	why=$1
+	shift
+	for abi; do echo "ABI $abi: 0 passed, 1 failed ($why)"; done
+	total_fail=$((total_fail + $#))
+}
+
 # Boot one guest with the ABIs given; fill in its per-ABI lines.
 run_guest() {
 	guest=$1
@@ -184,11 +211,15 @@ run_guest() {
 	[ -n "$reason" ] || kernel=$(kernel_of "$guest") ||
 		reason="no kernel: $(field "$GUESTS" "$guest" 2) could not be downloaded or built"
 	if [ -n "$reason" ]; then
-		for abi; do echo "ABI $abi: skipped ($reason)"; done
+		for abi; do skip_abi "$abi" "$reason"; done
 		return
 	fi
 
-	rm -rf "$work" && mkdir -p "$work/root/t" || return
+	if ! mkdir -p "$builddir" || ! rm -rf "$work" ||
+		! mkdir -p "$work/root/t"; then
+		guest_failed "cannot create $work" "$@"
+		return
+	fi
 	abis=
 	for abi; do
 		cc=$(field "$ABIS" "$abi" 3) flags=$(field "$ABIS" "$abi" 5)
@@ -196,7 +227,7 @@ run_guest() {
 		# a compiler without the C library of its ABI cannot link
 		if ! $cc $flags -static -o "$work/probe" \
 			"$srcdir/tests/arch/true.c" 2>/dev/null; then
-			echo "ABI $abi: skipped (no static C library for $cc $flags)"
+			skip_abi "$abi" "no static C library for $cc $flags"
 			continue
 		fi
 		if ! build_abi "$abi"; then
@@ -215,10 +246,13 @@ run_guest() {
 		abis="$abis $abi"
 	done
 	[ -n "$abis" ] || return
-	$init_cc $init_flags -O2 -static -s -o "$work/root/init" \
-		"$srcdir/tests/arch/guest_init.c" || return
-	(cd "$work/root" && find . | cpio -o -H newc --quiet) |
-		gzip -1 >"$work/initrd" || return
+	if ! $init_cc $init_flags -O2 -static -s -o "$work/root/init" \
+		"$srcdir/tests/arch/guest_init.c" ||
+		! (cd "$work/root" && find . | cpio -o -H newc --quiet) |
+		gzip -1 >"$work/initrd"; then
+		guest_failed "cannot build the initramfs in $work" $abis
+		return
+	fi
 
 	start=$(date +%s)
 	timeout "$boot_timeout" "$qemu" $opts -nographic -no-reboot \
@@ -229,10 +263,13 @@ run_guest() {
 	done=$(grep -c '^@@ DONE' "$log")
 	for abi in $abis; do
 		# a test that never reported its result counts as failed
-		counts=$(tr -d '\r' <"$log" | awk -v abi="$abi" -v n="$(echo $TESTS | wc -w)" '
+		# (and in strict mode, so does a test that skipped)
+		counts=$(tr -d '\r' <"$log" | awk -v abi="$abi" \
+			-v n="$(echo $TESTS | wc -w)" -v strict="$strict" '
 			$1 == "@@" && $2 == "RESULT" && $3 == abi { c[$5]++ }
 			END { p = c["PASS"] + 0; s = c["SKIP"] + 0
 			      f = c["FAIL"] + (n + 1 - p - s - c["FAIL"])
+			      if (strict == 1) { f += s; s = 0 }
 			      print p, f, s }')
 		set -- $counts
 		echo "ABI $abi: $1 passed, $2 failed, $3 skipped" \
@@ -253,4 +290,8 @@ for guest in $(printf '%s\n' "$GUESTS" | awk '{ print $1 }'); do
 	run_guest "$guest" $(printf '%s\n' "$ABIS" |
 		awk -v g="$guest" '$2 == g { print $1 }')
 done
+printf '%s\n' "$NO_KERNEL" | while IFS=: read -r abis why; do
+	for abi in $abis; do echo "ABI $abi: not run (simulator only:$why)"; done
+done
 echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

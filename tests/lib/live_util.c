@@ -14,6 +14,21 @@
 
 #include "live_util.h"
 
+/* The alarm of a child: $LIVE_TIMEOUT seconds where set, else the default. */
+static unsigned int live_timeout(void)
+{
+	const char *env = getenv("LIVE_TIMEOUT");
+	char *end;
+	unsigned long secs;
+
+	if (env == NULL || *env == '\0')
+		return LIVE_TIMEOUT;
+	secs = strtoul(env, &end, 10);
+	if (*end != '\0' || secs == 0 || secs > 3600)
+		return LIVE_TIMEOUT;
+	return (unsigned int)secs;
+}
+
 pid_t live_fork(void)
 {
 	const struct rlimit nocore = { 0, 0 };
@@ -27,7 +42,7 @@ pid_t live_fork(void)
 	/* SIGSYS and friends dump core by default: keep the build tree clean */
 	setrlimit(RLIMIT_CORE, &nocore);
 	signal(SIGALRM, SIG_DFL);
-	alarm(LIVE_TIMEOUT);
+	alarm(live_timeout());
 	return 0;
 }
 

@@ -24,7 +24,12 @@
 
 #include "test_util.h"
 
-/* Seconds a child may take before SIGALRM ends it (and the check fails). */
+/*
+ * Seconds a child may take before SIGALRM ends it (and the check fails),
+ * unless the environment's LIVE_TIMEOUT says otherwise: a check-arch guest
+ * under emulation (TCG) sets a bound of minutes, since the same work takes
+ * 10 to 100 times longer there and its own per-test limit catches hangs.
+ */
 #define LIVE_TIMEOUT 10
 
 /* Exit status of a child whose setup failed before its check ran. */
@@ -32,7 +37,8 @@
 
 /*
  * live_fork - fork a child for a check: in the child (0 returned) an alarm
- * of LIVE_TIMEOUT seconds is set and core dumps are off. Returns as fork.
+ * of LIVE_TIMEOUT seconds (or the environment's) is set and core dumps are
+ * off. Returns as fork.
  */
 pid_t live_fork(void);
 
