@@ -38,7 +38,13 @@
 	"rule ERRNO(13) socket a1.lo32==1",				\
 	/* the flag changes nothing on 32-bit ABIs: == 0x10 there */	\
 	"rule ERRNO(14) getpgid a0==0x10",				\
-	"!EEXIST rule ERRNO(15) getpgid a0.lo32==0x10"
+	"!EEXIST rule ERRNO(15) getpgid a0.lo32==0x10",			\
+	/* edges of the low word: >= 0 and <= 0xffffffff always hold,	\
+	 * > 0xffffffff and < 0 never */				\
+	"rule ERRNO(16) mlock a0.lo32>=0x100000000",			\
+	"rule ERRNO(17) munlock a0.lo32>0xffffffff",			\
+	"rule ERRNO(18) msync a0.lo32<0x100000000",			\
+	"rule ERRNO(19) madvise a0.lo32<=-1"
 /* clang-format on */
 
 static const char *const little[] = {
