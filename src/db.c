@@ -42,8 +42,8 @@
  *  c. then the test of the whole argument before its low word's (a
  *     32-bit test), then == before !=.
  *
- * The same comparison twice (normalised: on a 32-bit ABI, datums that
- * agree in the low word are one) is one node. A contradiction (a0 > 5 &&
+ * The same comparison twice (normalised: on a 32-bit ABI and in 32-bit
+ * tests, datums that agree in the low word are one) is one node. A contradiction (a0 > 5 &&
  * a0 < 3, a0 == 1 && a0 != 1) is a path like any other that no call
  * follows to its end: it never matches. The nodes after a path's first
  * test of an argument lie on the levels below it, where the order of
