@@ -472,6 +472,19 @@ API int seccomp_syscall_priority(scmp_filter_ctx ctx, int syscall,
 	return api_rc(db_syscall_priority(filter, syscall, priority));
 }
 
+/*
+ * Whether @op is an operator, with no flag but SCMP_CMP_32BIT above it
+ * (provisional: libseccomp's open pull request).
+ */
+static bool cmp_op_ok(unsigned int op)
+{
+	unsigned int oper = op & SCMP_CMP_OPMASK;
+
+	if ((op & ~(unsigned int)(SCMP_CMP_OPMASK | SCMP_CMP_32BIT)) != 0)
+		return false;
+	return oper > _SCMP_CMP_MIN && oper < _SCMP_CMP_MAX;
+}
+
 /* The checks of every rule_add variant, in libseccomp's order. */
 static int rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
 		    unsigned int arg_cnt, const struct scmp_arg_cmp *arg_array,
@@ -511,8 +524,7 @@ static int rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
 		 * A rule is an AND of its comparisons, several of one
 		 * argument included (libseccomp refuses those: -EINVAL).
 		 */
-		if (c->arg >= ARG_CNT_MAX || c->op <= _SCMP_CMP_MIN ||
-		    c->op >= _SCMP_CMP_MAX)
+		if (c->arg >= ARG_CNT_MAX || !cmp_op_ok(c->op))
 			return -EINVAL;
 	}
 	return api_rc(db_rule_add(filter, &rule));

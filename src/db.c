@@ -16,6 +16,12 @@
  * false branch, and ending in the rule's action. An EQ node remembers
  * whether it was written as MASKED_EQ: libseccomp keeps the two forms
  * apart, so masked == 5 under an all-ones mask is not the node of == 5.
+ * A comparison with SCMP_CMP_32BIT (provisional, from libseccomp's open
+ * pull request) on a 64-bit ABI compares the low word alone: its datum
+ * and mask are cut to 32 bits, as on a 32-bit ABI, and its node is marked
+ * "low", a test of its own (not the node of the same comparison without
+ * the flag, even where both test the same, as masked == under a mask
+ * without a high half). On a 32-bit ABI the flag changes nothing.
  * Rules share the nodes of their common prefix. A level of the trie is a
  * list of sibling nodes, each with its comparison and rank (the operators
  * the rule that made the node was written with: ==, != and masked ==; <
@@ -30,13 +36,14 @@
  *  a. by rank, as siblings go: equality tests, then < and <=, then > and
  *     >=;
  *  b. equality tests by datum, the larger first, then by mask, the larger
- *     first, then == before masked ==, then == before !=; < and <= by
- *     datum, the smaller first, > and >= the larger first, and of two
- *     range tests of one datum the stricter first (< before <=, > before
- *     >=).
+ *     first, then == before masked ==; < and <= by datum, the smaller
+ *     first, > and >= the larger first, and of two range tests of one
+ *     datum the stricter first (< before <=, > before >=);
+ *  c. then the test of the whole argument before its low word's (a
+ *     32-bit test), then == before !=.
  *
- * The same comparison twice (normalised: on a 32-bit ABI, datums that
- * agree in the low word are one) is one node. A contradiction (a0 > 5 &&
+ * The same comparison twice (normalised: on a 32-bit ABI and in 32-bit
+ * tests, datums that agree in the low word are one) is one node. A contradiction (a0 > 5 &&
  * a0 < 3, a0 == 1 && a0 != 1) is a path like any other that no call
  * follows to its end: it never matches. The nodes after a path's first
  * test of an argument lie on the levels below it, where the order of
@@ -54,7 +61,8 @@
  *     nodes whose high words (datum and mask) agree and that are written
  *     alike (== or masked ==) are a group, which keeps the place of its
  *     first node among the groups of one high datum (libseccomp shares one
- *     high-word node between them). < and <= by datum, the smaller first;
+ *     high-word node between them); an argument's 32-bit equality tests
+ *     are a group of their own. < and <= by datum, the smaller first;
  *     > and >= by datum, the larger first. On 32-bit ABIs these are the
  *     datums as truncated;
  *  4. what that leaves equal (one datum under other masks, or > and >= of
@@ -517,17 +525,24 @@ static void path_free(struct pool *pool, struct db_node *node,
 
 /*
  * Normalises one comparison for an ABI whose arguments are @width wide.
- * Returns the branch a rule continues on after it (0: when false), or
- * -EINVAL for what is not an operator.
+ * SCMP_CMP_32BIT makes a 64-bit ABI's comparison one of the low word, as
+ * on a 32-bit ABI (where the flag changes nothing). Returns the branch a
+ * rule continues on after it (0: when false), or -EINVAL for what is not
+ * an operator.
  */
 static int cmp_normalise(const struct scmp_arg_cmp *in, uint64_t width,
 			 struct db_cmp *out)
 {
+	enum scmp_compare op = in->op & SCMP_CMP_OPMASK;
+
+	out->low = (in->op & SCMP_CMP_32BIT) && width >> 32 != 0;
+	if (out->low)
+		width = 0xffffffffULL;
 	out->arg = (uint8_t)in->arg;
 	out->mask = width;
 	out->datum = in->datum_a & width;
-	out->masked = in->op == SCMP_CMP_MASKED_EQ;
-	switch (in->op) {
+	out->masked = op == SCMP_CMP_MASKED_EQ;
+	switch (op) {
 	case SCMP_CMP_NE:
 		out->op = DB_OP_EQ;
 		out->rank = DB_RANK_EQ;
@@ -560,6 +575,8 @@ static int cmp_normalise(const struct scmp_arg_cmp *in, uint64_t width,
 		return 1;
 	case _SCMP_CMP_MIN:
 	case _SCMP_CMP_MAX:
+	case SCMP_CMP_OPMASK:
+	case SCMP_CMP_32BIT:
 		break;
 	}
 	/* the API refuses these: fail closed all the same */
@@ -599,19 +616,27 @@ static int chain_order(const struct path_cmp *x, const struct path_cmp *y)
 			c = larger_first(a->mask, b->mask);
 		if (c == 0)
 			c = a->masked - b->masked;
-		/* == before != */
-		if (c == 0)
-			c = y->branch - x->branch;
-		return c;
+		break;
 	case DB_RANK_BELOW:
 		c = -larger_first(a->datum, b->datum);
 		/* the stricter first: < (>= on the false branch) before <= */
-		return c != 0 ? c : (a->op == DB_OP_GT) - (b->op == DB_OP_GT);
+		if (c == 0)
+			c = (a->op == DB_OP_GT) - (b->op == DB_OP_GT);
+		break;
 	default:
 		c = larger_first(a->datum, b->datum);
 		/* the stricter first: > before >= */
-		return c != 0 ? c : (a->op == DB_OP_GE) - (b->op == DB_OP_GE);
+		if (c == 0)
+			c = (a->op == DB_OP_GE) - (b->op == DB_OP_GE);
+		break;
 	}
+	/* the whole argument before its low word (SCMP_CMP_32BIT) */
+	if (c == 0)
+		c = a->low - b->low;
+	/* == before != */
+	if (c == 0)
+		c = y->branch - x->branch;
+	return c;
 }
 
 /*
@@ -728,7 +753,8 @@ struct change {
  */
 static bool same_test(const struct db_cmp *x, const struct db_cmp *y)
 {
-	if (x->arg != y->arg || x->op != y->op || x->datum != y->datum)
+	if (x->arg != y->arg || x->op != y->op || x->datum != y->datum ||
+	    x->low != y->low)
 		return false;
 	return x->op != DB_OP_EQ ||
 	       (x->mask == y->mask && x->masked == y->masked);

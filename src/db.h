@@ -113,6 +113,9 @@ struct db_cmp {
 	uint8_t op;	/* enum db_op */
 	uint8_t rank;	/* enum db_rank */
 	uint8_t masked; /* EQ written as MASKED_EQ: a test of its own */
+	uint8_t low;	/* SCMP_CMP_32BIT on a 64-bit ABI: the low word
+			 * alone (datum and mask are 32-bit); a test of its
+			 * own too */
 };
 
 /*
@@ -124,13 +127,14 @@ struct db_cmp {
  * Whether two comparisons are equality tests of one group: on 64-bit ABIs
  * those that libseccomp gives one high-word test (same datum and mask
  * there, written alike: it keeps == and masked == apart); a 32-bit ABI has
- * no high word (masks are 0 there), so one group per argument.
+ * no high word (masks are 0 there), so one group per argument, and so do
+ * the 32-bit tests (SCMP_CMP_32BIT) of an argument on a 64-bit ABI.
  */
 static inline bool db_cmp_same_group(const struct db_cmp *x,
 				     const struct db_cmp *y)
 {
 	return x->op == DB_OP_EQ && y->op == DB_OP_EQ && x->arg == y->arg &&
-	       x->datum >> 32 == y->datum >> 32 &&
+	       x->low == y->low && x->datum >> 32 == y->datum >> 32 &&
 	       x->mask >> 32 == y->mask >> 32 &&
 	       (x->mask >> 32 == 0 || x->masked == y->masked);
 }

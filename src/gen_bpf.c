@@ -28,7 +28,8 @@
  *
  * Argument checks follow the trie's evaluation order (see db.c). 64-bit
  * arguments are compared high word first: GT is "hi > H, or hi == H and
- * lo > L". A run of equality tests on one argument under one mask whose
+ * lo > L"; a 32-bit test (SCMP_CMP_32BIT) loads the low word alone, as on
+ * a 32-bit ABI, one jump where the whole argument takes two or three. A run of equality tests on one argument under one mask whose
  * false branches go on with the next sibling is compiled as a search over
  * the values (from two values when they have a high word to test, four
  * otherwise).
@@ -112,7 +113,7 @@ static int gen_cmp(struct gen *g, const struct db_cmp *c, int t, int f)
 	lo = ml == 0 ? t :
 		       bpf_ir_jump(g->ir, op, dl, acc_arg(g, c->arg, false, ml),
 				   t, f);
-	if (g->arch->arg_bits == 32)
+	if (g->arch->arg_bits == 32 || c->low)
 		return lo;
 
 	if (c->op == DB_OP_EQ)
@@ -251,13 +252,15 @@ out:
 /*
  * Whether a sibling can join the search of @last's run: equality tests of
  * one argument with one mask, written alike, exclude each other (distinct
- * siblings have distinct data; == 5 and masked == 5 are two siblings).
+ * siblings have distinct data; == 5 and masked == 5 are two siblings, and
+ * so are a 32-bit test and one of the whole argument).
  */
 static bool runs_with(const struct db_node *n, const struct db_node *last)
 {
 	return n->cmp.op == DB_OP_EQ && n->cmp.arg == last->cmp.arg &&
 	       n->cmp.mask == last->cmp.mask &&
-	       n->cmp.masked == last->cmp.masked && db_branch_empty(&n->br[0]);
+	       n->cmp.masked == last->cmp.masked &&
+	       n->cmp.low == last->cmp.low && db_branch_empty(&n->br[0]);
 }
 
 /*

@@ -13,7 +13,9 @@
  * "if ($syscall == NR)" block per syscall, highest priority first, then
  * the default action; then the bad-arch action. Argument tests print in
  * trie order, 64-bit arguments as high and low words, equality tests that
- * share a high word under one high-word line.
+ * share a high word under one high-word line. A 32-bit test
+ * (SCMP_CMP_32BIT, provisional) shows as its low-word line alone,
+ * "if ($a0.lo32 == 4294967196)": no high-word line tests it.
  *
  * With SCMP_FLTATR_CTL_KVERMAX (which libseccomp has not), an ABI's block
  * shows, between its syscalls and its default action, the numbers that get
@@ -135,7 +137,7 @@ static void print_level(struct pfc *p, const struct db_node *level,
 
 	for (n = level; n != NULL;) {
 		dh = (uint32_t)(n->cmp.datum >> 32);
-		if (p->arch->arg_bits == 32) {
+		if (p->arch->arg_bits == 32 || n->cmp.low) {
 			print_low(p, n, depth);
 			n = n->next;
 			continue;
@@ -172,7 +174,7 @@ static void print_level(struct pfc *p, const struct db_node *level,
 /*
  * The number of tests libseccomp's tree would hold for a syscall: on
  * 64-bit ABIs an equality test is a high and a low word test (sharing the
- * high one with its neighbours), a range test three.
+ * high one with its neighbours), a range test three; a 32-bit test one.
  */
 static unsigned int level_tests(const struct arch_def *arch,
 				const struct db_node *level)
@@ -181,7 +183,7 @@ static unsigned int level_tests(const struct arch_def *arch,
 	unsigned int b, tests = 0;
 
 	for (n = level; n != NULL; before = n, n = n->next) {
-		if (arch->arg_bits == 32)
+		if (arch->arg_bits == 32 || n->cmp.low)
 			tests += 1;
 		else if (n->cmp.op != DB_OP_EQ)
 			tests += 3;

@@ -120,6 +120,9 @@ int main(void)
 	EXPECT(SCMP_CMP_GT, 6);
 	EXPECT(SCMP_CMP_MASKED_EQ, 7);
 	EXPECT(_SCMP_CMP_MAX, 8);
+	/* provisional: libseccomp's open pull request */
+	EXPECT(SCMP_CMP_OPMASK, 0xffff);
+	EXPECT(SCMP_CMP_32BIT, 0x10000);
 
 	/* struct scmp_arg_cmp: same offsets on LP64 and ILP32 */
 	EXPECT(sizeof(scmp_datum_t), 8);

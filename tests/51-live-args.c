@@ -6,14 +6,14 @@
  * libseccomp refuses): Docker's socket rule, allowed unless AF_VSOCK or
  * AF_ALG, an interval and a contradiction, each answer known beforehand.
  *
- * Then random filters of argument rules (every operator, 64-bit data
- * around the 32-bit boundaries, now and then two comparisons of one
- * argument) are built through the API and exported. A child loads
- * each one and makes the victim syscalls with many argument vectors; the
- * errno the kernel answered must be what bpf_sim computes from the exported
- * program. Every rule action is an ERRNO, and so is the default, so no
- * victim syscall ever runs: only write and exit_group are allowed, for the
- * child to report and end.
+ * Then random filters of argument rules (every operator, a fifth of them
+ * with SCMP_CMP_32BIT, 64-bit data around the 32-bit boundaries, now and
+ * then two comparisons of one argument) are built through the API and
+ * exported. A child loads each one and makes the victim syscalls with
+ * many argument vectors; the errno the kernel answered must be what
+ * bpf_sim computes from the exported program. Every rule action is an
+ * ERRNO, and so is the default, so no victim syscall ever runs: only
+ * write and exit_group are allowed, for the child to report and end.
  * Fixed seed (SEED=n overrides; ROUNDS=n sets the number of filters).
  * Native ABI only; exit 77 without seccomp filter support.
  */
@@ -95,7 +95,7 @@ static scmp_filter_ctx random_filter(uint64_t *seen, unsigned int *seen_cnt)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(DEFAULT_ERRNO));
 	struct scmp_arg_cmp cmps[6];
-	unsigned int v, r, rules, c, cnt;
+	unsigned int v, r, rules, c, cnt, op;
 
 	if (ctx == NULL ||
 	    seccomp_rule_add(ctx, SCMP_ACT_ALLOW, SCMP_SYS(write), 0) != 0 ||
@@ -111,15 +111,19 @@ static scmp_filter_ctx random_filter(uint64_t *seen, unsigned int *seen_cnt)
 				/* now and then one compared before: an AND */
 				if (c > 0 && rnd() % 3 == 0)
 					arg = cmps[rnd() % c].arg;
+				op = 1 + (unsigned int)(rnd() % 7);
 				cmps[c] = (struct scmp_arg_cmp){
 					.arg = arg,
-					.op = (enum scmp_compare)(1 +
-								  rnd() % 7),
+					.op = (enum scmp_compare)op,
 					.datum_a = datum(),
 					.datum_b = datum(),
 				};
-				if (cmps[c].op == SCMP_CMP_MASKED_EQ)
+				if (op == SCMP_CMP_MASKED_EQ)
 					cmps[c].datum_b &= cmps[c].datum_a;
+				/* the low words alone (provisional) */
+				if (rnd() % 5 == 0)
+					cmps[c].op = (enum scmp_compare)(
+						op | SCMP_CMP_32BIT);
 				if (*seen_cnt < 64)
 					seen[(*seen_cnt)++] = cmps[c].datum_b;
 				if (*seen_cnt < 64)

@@ -359,11 +359,14 @@ int main(void)
 	bool verbose = env_u64("VERBOSE", 0) != 0;
 	/*
 	 * a tenth of the scripts set KVERMAX, a tenth of the rules compare
-	 * an argument more than once (lib/prop.c)
+	 * an argument more than once, a tenth of the comparisons take
+	 * SCMP_CMP_32BIT (lib/prop.c)
 	 */
-	struct prop_gen_opts opts = {
-		.txn = true, .invalid = true, .kvermax = 10, .repeat = 10
-	};
+	struct prop_gen_opts opts = { .txn = true,
+				      .invalid = true,
+				      .kvermax = 10,
+				      .repeat = 10,
+				      .cmp32 = 10 };
 	struct prop_script s;
 	struct failure f;
 	struct prop_rng rng;

@@ -6,8 +6,9 @@
  * One table row per bad call: NULL and ABI-less contexts, NULL pointers,
  * out-of-range enums, unknown arch tokens, reserved and untranslatable
  * syscall numbers, too many comparisons, argument indexes past 5, unknown
- * operators, errno values past MAX_ERRNO, attributes that conflict with
- * each other or with the (forced) kernel API level. Each row names the
+ * operators and operator flags (bits 17..31), errno values past
+ * MAX_ERRNO, attributes that conflict with each other or with the
+ * (forced) kernel API level. Each row names the
  * return code abi.md documents; rows marked KEEP also check that the
  * filters the call was given look exactly as before (BPF bytes, PFC text,
  * attributes).
@@ -138,6 +139,24 @@ static int cmp1(scmp_filter_ctx ctx, unsigned int arg, int op)
 	return rule4(ctx, SCMP_ACT_ERRNO(2), SCMP_SYS(read), 1, &c);
 }
 
+/*
+ * EQ | SCMP_CMP_32BIT with each flag bit above it that none has (17..31)
+ * besides: -EINVAL each time, or the first other return code.
+ */
+static int cmp_flag_bits(scmp_filter_ctx ctx)
+{
+	unsigned int bit;
+	int rc;
+
+	for (bit = 17; bit < 32; bit++) {
+		rc = cmp1(ctx, 0,
+			  (int)(SCMP_CMP_EQ | SCMP_CMP_32BIT | 1U << bit));
+		if (rc != -EINVAL)
+			return rc;
+	}
+	return -EINVAL;
+}
+
 static int attr_get_bad(scmp_filter_ctx ctx, int attr)
 {
 	uint32_t v = 0xabcd;
@@ -262,6 +281,9 @@ ROW(r_op_0, cmp1(e->ctx, 0, _SCMP_CMP_MIN))
 ROW(r_op_8, cmp1(e->ctx, 0, _SCMP_CMP_MAX))
 ROW(r_op_neg, cmp1(e->ctx, 0, -1))
 ROW(r_op_huge, cmp1(e->ctx, 0, INT_MAX))
+ROW(r_op_flags, cmp_flag_bits(e->ctx))
+ROW(r_op_mask, cmp1(e->ctx, 0, SCMP_CMP_OPMASK))
+ROW(r_op_32bit, cmp1(e->ctx, 0, SCMP_CMP_32BIT))
 
 /* unknown arch tokens */
 ROW(r_arch_add_bad, seccomp_arch_add(e->ctx, 0x12345678))
@@ -486,6 +508,9 @@ static const struct row rows[] = {
 	{ "comparison op _SCMP_CMP_MAX", r_op_8, -EINVAL, KEEP },
 	{ "comparison op -1", r_op_neg, -EINVAL, KEEP },
 	{ "comparison op INT_MAX", r_op_huge, -EINVAL, KEEP },
+	{ "comparison op EQ|32BIT|bit 17..31", r_op_flags, -EINVAL, KEEP },
+	{ "comparison op SCMP_CMP_OPMASK", r_op_mask, -EINVAL, KEEP },
+	{ "comparison op SCMP_CMP_32BIT alone", r_op_32bit, -EINVAL, KEEP },
 
 	{ "arch_add(0x12345678)", r_arch_add_bad, -EINVAL, KEEP },
 	{ "arch_add(0xffffffff)", r_arch_add_ones, -EINVAL, KEEP },

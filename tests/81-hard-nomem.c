@@ -96,6 +96,10 @@ static void add_rules(scmp_filter_ctx ctx)
 	seccomp_rule_add(ctx, SCMP_ACT_LOG, SCMP_SYS(socket), 1,
 			 SCMP_A0(SCMP_CMP_EQ, 2));
 	seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1), SCMP_SYS(shmget), 0);
+	/* the low word alone (provisional), beside a full test */
+	seccomp_rule_add(ctx, SCMP_ACT_ERRNO(2), SCMP_SYS(openat), 2,
+			 SCMP_A0(SCMP_CMP_EQ | SCMP_CMP_32BIT, -100),
+			 SCMP_A0(SCMP_CMP_NE, 0xffffff9c));
 	seccomp_syscall_priority(ctx, SCMP_SYS(fcntl), 200);
 	seccomp_syscall_priority(ctx, SCMP_SYS(close), 10);
 }

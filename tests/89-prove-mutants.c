@@ -207,6 +207,7 @@ int main(void)
 		rng.s = prop_seed_mix(seed, r);
 		opts.kvermax = r % 2 == 1 ? 100 : 0;
 		opts.repeat = r % 4 == 2 ? 60 : 0;
+		opts.cmp32 = r % 4 == 3 ? 40 : 0;
 		prop_gen(&rng, &opts, &s);
 		ctx = prop_run(&api, &s, rcs);
 		kvermax += ctx != NULL && prop_kvermax_set(&s, rcs);

@@ -11,7 +11,8 @@
  * are this test's first 40 rounds; the later ones have failing calls too,
  * and a fifth of them set KVERMAX (SCMP_FLTATR_CTL_KVERMAX, now and then
  * with an ENOSYS action; drawn after the rest of the script, so that the
- * script is otherwise the one without). make check-long runs many more
+ * script is otherwise the one without); a tenth of their comparisons
+ * take SCMP_CMP_32BIT. make check-long runs many more
  * rounds from another seed.
  *
  * Rounds of other seeds that once went wrong are proved too (below).
@@ -33,6 +34,8 @@
 #define KVERMAX_PERCENT 20
 /* rules comparing one argument more than once, past the golden rounds */
 #define REPEAT_PERCENT 10
+/* comparisons with SCMP_CMP_32BIT, past the golden rounds */
+#define CMP32_PERCENT 10
 
 /*
  * Rounds of make check-long's seed the prover once could not take: the
@@ -114,12 +117,13 @@ int main(void)
 	opts.syscall_cnt = (unsigned int)prop_syscall_pool(&api, pool, 64);
 	for (r = first; r < rounds; r++) {
 		/*
-		 * the golden corpus has no failing calls, no KVERMAX and no
-		 * argument compared twice in a rule
+		 * the golden corpus has no failing calls, no KVERMAX, no
+		 * argument compared twice in a rule and no 32-bit comparison
 		 */
 		opts.invalid = r >= GOLDEN_ROUNDS;
 		opts.kvermax = r >= GOLDEN_ROUNDS ? KVERMAX_PERCENT : 0;
 		opts.repeat = r >= GOLDEN_ROUNDS ? REPEAT_PERCENT : 0;
+		opts.cmp32 = r >= GOLDEN_ROUNDS ? CMP32_PERCENT : 0;
 		failed |= prove_round(&api, &opts, seed, r, &t, &kvermax);
 	}
 	printf("seed 0x%llx, %llu rounds (%u with KVERMAX): ",
@@ -134,6 +138,7 @@ int main(void)
 	opts.invalid = true;
 	opts.kvermax = 0;
 	opts.repeat = 0;
+	opts.cmp32 = 0;
 	for (i = 0; i < N(regressions); i++) {
 		printf("regression: seed 0x%llx ",
 		       (unsigned long long)regressions[i][0]);

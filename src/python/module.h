@@ -36,6 +36,14 @@
 #define HAVE_SCMP_ADDFD 0
 #endif
 
+/*
+ * SCMP_CMP_OPMASK and SCMP_CMP_32BIT (provisional: libseccomp's open pull
+ * request) by value: an enumerator cannot be tested for, and a library
+ * without the flag refuses it with -EINVAL.
+ */
+#define CMP_OPMASK 0xffffU
+#define CMP_32BIT 0x10000U
+
 /* The number of syscall arguments a rule can compare: seccomp_data's. */
 #define ARG_COUNT                                         \
 	((int)(sizeof(((struct seccomp_data *)0)->args) / \

@@ -321,6 +321,8 @@ static int add_module_constants(PyObject *mod)
 		{ "GE", SCMP_CMP_GE },
 		{ "GT", SCMP_CMP_GT },
 		{ "MASKED_EQ", SCMP_CMP_MASKED_EQ },
+		/* provisional, by value: see module.h */
+		{ "CMP_32BIT", CMP_32BIT },
 	};
 	PyObject *dict = PyModule_GetDict(mod);
 	size_t i;

@@ -260,9 +260,14 @@ static PyObject *Arg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 			"Argument index must be between 0 and 5", &v) < 0)
 		return NULL;
 	cmp.arg = (unsigned int)v;
-	if (value_range(o_op, "op", _SCMP_CMP_MIN + 1, _SCMP_CMP_MAX - 1,
+	/* an operator, with CMP_32BIT or not */
+	if (value_range(o_op, "op", _SCMP_CMP_MIN + 1, CMP_OPMASK | CMP_32BIT,
 			"Invalid comparison operator", &v) < 0)
 		return NULL;
+	if ((v & ~(long long)(CMP_OPMASK | CMP_32BIT)) != 0 ||
+	    (v & CMP_OPMASK) <= _SCMP_CMP_MIN ||
+	    (v & CMP_OPMASK) >= _SCMP_CMP_MAX)
+		return value_invalid("Invalid comparison operator");
 	cmp.op = (enum scmp_compare)v;
 	if (value_u64(o_a, "datum_a", &cmp.datum_a) < 0)
 		return NULL;
@@ -308,7 +313,8 @@ static PyObject *Arg_repr(PyObject *self)
 
 static PyGetSetDef Arg_getset[] = {
 	{ "arg", Arg_get, NULL, "the argument index, 0..5", (void *)0 },
-	{ "op", Arg_get, NULL, "the comparison operator (NE .. MASKED_EQ)",
+	{ "op", Arg_get, NULL,
+	  "the comparison operator (NE .. MASKED_EQ), with CMP_32BIT or not",
 	  (void *)1 },
 	{ "datum_a", Arg_get, NULL,
 	  "the value compared with (the mask, for MASKED_EQ)", (void *)2 },
@@ -324,9 +330,14 @@ PyDoc_STRVAR(
 	"op is NE, LT, LE, EQ, GE, GT (compare with datum_a) or MASKED_EQ\n"
 	"((argument & datum_a) == datum_b). Data are 64-bit; a negative datum\n"
 	"means its two's complement, as in C: use datum & 0xffffffff to compare a\n"
-	"negative 32-bit int argument.\n\n"
+	"negative 32-bit int argument.\n"
+	"op | CMP_32BIT (provisional: libseccomp's open pull request) compares\n"
+	"only the low 32 bits of the argument and of the data, as unsigned\n"
+	"numbers, whatever the upper half of a 64-bit argument holds.\n\n"
 	">>> Arg(1, MASKED_EQ, 0o3, 0o1)   # flags & O_ACCMODE == O_WRONLY\n"
-	"seccomp.Arg(1, 7, 3, 1)");
+	"seccomp.Arg(1, 7, 3, 1)\n"
+	">>> Arg(0, NE | CMP_32BIT, 0x10)\n"
+	"seccomp.Arg(0, 65537, 16, 0)");
 
 /* clang-format off */
 PyTypeObject ArgType = {

@@ -196,14 +196,22 @@ static uint64_t get_datum(struct fuzz_in *in)
 static void get_cmp(struct fuzz_in *in, struct scmp_arg_cmp *c)
 {
 	uint8_t b = fuzz_u8(in);
+	unsigned int op = (b >> 3) % 9; /* 0 and 8 too */
 
 	/* 6 and 7 are out of range; a repeated one makes an AND */
 	c->arg = b & 7;
-	c->op = (enum scmp_compare)((b >> 3) % 9); /* 0 and 8 too */
+	/* the upper half with SCMP_CMP_32BIT, one with a flag none has */
+	if (b >> 3 >= 18)
+		op |= SCMP_CMP_32BIT;
+	if (b >> 3 == 29)
+		op |= 1U << (17 + fuzz_u8(in) % 15);
+	c->op = (enum scmp_compare)op;
 	if (b >= 0xf8)
 		c->arg = fuzz_u32(in);
 	c->datum_a = get_datum(in);
-	c->datum_b = c->op == SCMP_CMP_MASKED_EQ ? get_datum(in) : 0;
+	c->datum_b = (op & SCMP_CMP_OPMASK) == SCMP_CMP_MASKED_EQ ?
+			     get_datum(in) :
+			     0;
 }
 
 /*

@@ -16,6 +16,11 @@
 #include "filter_spec.h"
 
 #define TOK_MAX 16
+/*
+ * SCMP_CMP_32BIT (provisional) by value: libseccomp 2.5's header lacks it,
+ * and its library refuses it with -EINVAL.
+ */
+#define SPEC_CMP_32BIT 0x10000U
 
 /* Where a statement came from, for messages. */
 struct stmt {
@@ -118,7 +123,7 @@ static uint32_t arch_token(const char *name)
 					     seccomp_arch_resolve_name(name);
 }
 
-/* aN[_32|_64] OP VALUE, as one token. */
+/* aN[_32|_64][.lo32] OP VALUE, as one token. */
 static int parse_cmp(const char *s, struct scmp_arg_cmp *cmp)
 {
 	static const struct {
@@ -134,6 +139,7 @@ static int parse_cmp(const char *s, struct scmp_arg_cmp *cmp)
 	char buf[128], *p, *eq;
 	unsigned int i, arg;
 	enum scmp_compare op = _SCMP_CMP_MIN;
+	unsigned int flags = 0;
 	int w32 = 0;
 
 	if (s[0] != 'a' || s[1] < '0' || s[1] > '9' || strlen(s) >= sizeof(buf))
@@ -144,6 +150,10 @@ static int parse_cmp(const char *s, struct scmp_arg_cmp *cmp)
 		p += 3;
 	} else if (strncmp(p, "_64", 3) == 0) {
 		p += 3;
+	}
+	if (strncmp(p, ".lo32", 5) == 0) {
+		flags = SPEC_CMP_32BIT;
+		p += 5;
 	}
 	if (*p == '&') {
 		/* &MASK==VALUE */
@@ -166,6 +176,7 @@ static int parse_cmp(const char *s, struct scmp_arg_cmp *cmp)
 		if (op == _SCMP_CMP_MIN || parse_num(p, &a) < 0)
 			return -1;
 	}
+	op = (enum scmp_compare)((unsigned int)op | flags);
 	if (w32)
 		*cmp = SCMP_CMP32(arg, op, a, b);
 	else

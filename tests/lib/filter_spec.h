@@ -30,7 +30,8 @@
  * on the native ABI with seccomp_syscall_resolve_name) or raw numbers; the
  * statement runs once for each. CMP: aN OP VALUE without spaces, with OP
  * one of == != < <= >= > or &MASK== (MASKED_EQ); aN_32 builds it with
- * SCMP_CMP32 (datums cast to 32 bits), aN or aN_64 with SCMP_CMP64. A
+ * SCMP_CMP32 (datums cast to 32 bits), aN or aN_64 with SCMP_CMP64; a
+ * ".lo32" after that (a0.lo32!=16) adds SCMP_CMP_32BIT to the operator. A
  * VALUE starting with '-' is sign-extended to 64 bits, as an int is.
  *
  * A statement may start with the errno it must fail with: "!EEXIST rule

@@ -110,11 +110,12 @@ def parse_value(text):
 
 
 def parse_cmp(text):
-    """aN[_32|_64] OP VALUE as one token: the arguments of an Arg."""
-    m = re.fullmatch(r"a([0-9]+)(_32|_64)?(.*)", text)
+    """aN[_32|_64][.lo32] OP VALUE as one token: the arguments of an Arg
+    (.lo32: the operator with CMP_32BIT)."""
+    m = re.fullmatch(r"a([0-9]+)(_32|_64)?(\.lo32)?(.*)", text)
     if m is None:
         raise SpecError("bad comparison %r" % text)
-    arg, width, rest = int(m.group(1)), m.group(2), m.group(3)
+    arg, width, rest = int(m.group(1)), m.group(2), m.group(4)
     datum_b = 0
     if rest.startswith("&"):
         mask, sep, value = rest[1:].partition("==")
@@ -132,6 +133,8 @@ def parse_cmp(text):
     if width == "_32":
         datum_a &= U32
         datum_b &= U32
+    if m.group(3):
+        op |= seccomp.CMP_32BIT
     return arg, op, datum_a, datum_b
 
 

@@ -378,13 +378,23 @@ static uint64_t gen_mask(struct prop_rng *rng, const uint64_t *pool,
 	}
 }
 
+/* Adds SCMP_CMP_32BIT to @c in @percent percent of the draws. */
+static void gen_flag32(struct prop_rng *rng, struct scmp_arg_cmp *c,
+		       unsigned int percent)
+{
+	if (percent > 0 && chance(rng, percent))
+		c->op = (enum scmp_compare)((unsigned int)c->op |
+					    SCMP_CMP_32BIT);
+}
+
 /*
  * The comparisons of a rule: 0..6, on distinct arguments or, with
- * @repeat, now and then on one compared before (an AND on it).
+ * @repeat, now and then on one compared before (an AND on it); @cmp32
+ * percent of them with SCMP_CMP_32BIT.
  */
 static void gen_cmps(struct prop_rng *rng, struct prop_op *op,
 		     const uint64_t *pool, unsigned int pool_cnt, bool invalid,
-		     bool repeat)
+		     bool repeat, unsigned int cmp32)
 {
 	static const unsigned int weights[] = { 20, 30, 25, 12, 7, 3, 3 };
 	unsigned int i, w = prop_below(rng, 100), used = 0, arg;
@@ -419,6 +429,7 @@ static void gen_cmps(struct prop_rng *rng, struct prop_op *op,
 			/* unused by these operators: must make no difference */
 			c->datum_b = chance(rng, 80) ? 0 : prop_rand(rng);
 		}
+		gen_flag32(rng, c, cmp32);
 	}
 	if (!invalid || op->cnt == 0)
 		return;
@@ -433,7 +444,14 @@ static void gen_cmps(struct prop_rng *rng, struct prop_op *op,
 		c->arg = 6 + prop_below(rng, 3);
 		break;
 	case 1:
-		c->op = prop_below(rng, 2) ? _SCMP_CMP_MIN : _SCMP_CMP_MAX;
+		/* with 32-bit tests, now and then a flag bit none has */
+		if (cmp32 > 0 && chance(rng, 30))
+			c->op = (enum scmp_compare)(
+				(unsigned int)c->op |
+				1U << (17 + prop_below(rng, 15)));
+		else
+			c->op = prop_below(rng, 2) ? _SCMP_CMP_MIN :
+						     _SCMP_CMP_MAX;
 		break;
 	default:
 		if (op->cnt > 1)
@@ -551,6 +569,7 @@ static void gen_thresholds(struct prop_rng *rng,
 			c->datum_b = c->datum_a & 0xff;
 			c->datum_a = 0xff;
 		}
+		gen_flag32(rng, c, opts->cmp32);
 		if (chance(rng, 20)) {
 			other = (arg + 1 + prop_below(rng, 5)) % 6;
 			op->cmps[op->cnt++] = (struct scmp_arg_cmp){
@@ -559,11 +578,13 @@ static void gen_thresholds(struct prop_rng *rng,
 			};
 		}
 		/* another bound on the argument: an interval, mostly */
-		if (opts->repeat > 0 && chance(rng, opts->repeat))
+		if (opts->repeat > 0 && chance(rng, opts->repeat)) {
 			op->cmps[op->cnt++] = (struct scmp_arg_cmp){
 				arg, ranges[prop_below(rng, N(ranges))],
 				bounds[prop_below(rng, bound_cnt)], 0
 			};
+			gen_flag32(rng, &op->cmps[op->cnt - 1], opts->cmp32);
+		}
 	}
 	while (txn_depth-- > 0 && s->cnt < PROP_OPS_MAX)
 		gen_op(s, chance(rng, 50) ? PROP_TXN_COMMIT : PROP_TXN_REJECT);
@@ -684,7 +705,7 @@ static void gen_script(struct prop_rng *rng, const struct prop_gen_opts *opts,
 		/* one draw after the other: arguments have no order */
 		bad = opts->invalid && chance(rng, 4);
 		repeat = opts->repeat > 0 && chance(rng, opts->repeat);
-		gen_cmps(rng, op, pool, pool_cnt, bad, repeat);
+		gen_cmps(rng, op, pool, pool_cnt, bad, repeat, opts->cmp32);
 		if (opts->invalid && chance(rng, 1))
 			op->action = SCMP_ACT_ERRNO(4095 + prop_below(rng, 2));
 	}
@@ -1056,7 +1077,8 @@ static const char *arch_str(uint32_t token, char *buf, size_t size)
 	return buf;
 }
 
-static const char *op_name(unsigned int op)
+/* An operator as C: "SCMP_CMP_NE | SCMP_CMP_32BIT", or its number. */
+static const char *op_name(unsigned int op, char *buf, size_t size)
 {
 	/* clang-format off */
 	static const char *const names[] = {
@@ -1065,7 +1087,15 @@ static const char *op_name(unsigned int op)
 	};
 	/* clang-format on */
 
-	return op < N(names) ? names[op] : "8";
+	if (op < N(names))
+		snprintf(buf, size, "%s", names[op]);
+	else if ((op & ~(unsigned int)SCMP_CMP_OPMASK) == SCMP_CMP_32BIT &&
+		 (op & SCMP_CMP_OPMASK) < N(names))
+		snprintf(buf, size, "%s | SCMP_CMP_32BIT",
+			 names[op & SCMP_CMP_OPMASK]);
+	else
+		snprintf(buf, size, "0x%x", op);
+	return buf;
 }
 
 static const char *attr_name(int attr)
@@ -1089,18 +1119,20 @@ static const char *attr_name(int attr)
 static void print_cmp(FILE *f, const struct scmp_arg_cmp *c, bool array)
 {
 	const char *sep = array ? "{ " : "";
+	char op[48];
 
+	op_name(c->op, op, sizeof(op));
 	if (array)
 		fprintf(f, "%s%u, %s, 0x%" PRIx64 "ULL, 0x%" PRIx64 "ULL }",
-			sep, c->arg, op_name(c->op), c->datum_a, c->datum_b);
-	else if (c->op == SCMP_CMP_MASKED_EQ)
+			sep, c->arg, op, c->datum_a, c->datum_b);
+	else if ((c->op & SCMP_CMP_OPMASK) == SCMP_CMP_MASKED_EQ)
 		fprintf(f,
 			"SCMP_CMP64(%u, %s, 0x%" PRIx64 "ULL, 0x%" PRIx64
 			"ULL)",
-			c->arg, op_name(c->op), c->datum_a, c->datum_b);
+			c->arg, op, c->datum_a, c->datum_b);
 	else
-		fprintf(f, "SCMP_CMP64(%u, %s, 0x%" PRIx64 "ULL)", c->arg,
-			op_name(c->op), c->datum_a);
+		fprintf(f, "SCMP_CMP64(%u, %s, 0x%" PRIx64 "ULL)", c->arg, op,
+			c->datum_a);
 }
 
 /**

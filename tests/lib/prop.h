@@ -154,6 +154,10 @@ struct prop_gen_opts {
 	unsigned int repeat;  /* percent of rules that compare one
 				 * argument more than once (an extension:
 				 * libseccomp refuses them) */
+	unsigned int cmp32;   /* percent of comparisons with SCMP_CMP_32BIT
+			       * (provisional: libseccomp 2.5 and 2.6
+			       * refuse it), and with @invalid now and then
+			       * a flag bit that none has */
 	const int *syscalls;  /* pool of native numbers to draw from */
 	unsigned int syscall_cnt;
 };
@@ -238,7 +242,7 @@ bool pm_rules_subset(const struct pm_state *st, int q, int w);
  *	PM_TEST_GE  arg >= datum
  *
  * a rule matching when each test comes out as @holds says (on 32-bit ABIs
- * on the argument's low word). Only rules that reach a filter are listed
+ * and for @low tests on the argument's low word). Only rules that reach a filter are listed
  * (no pseudo numbers; -1 only with API_TSKIP), by ABI in filter order,
  * then by number, then in the order they are tried.
  *
@@ -255,6 +259,7 @@ struct pm_view_test {
 	unsigned int arg;
 	int op;
 	bool holds;
+	bool low;      /* SCMP_CMP_32BIT on a 64-bit ABI: the low word alone */
 	uint64_t mask; /* PM_TEST_EQ only */
 	uint64_t datum;
 };

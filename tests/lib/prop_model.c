@@ -18,14 +18,21 @@
  * masked test with an empty mask always holds and is left out; a rule
  * left without tests is unconditional.
  *
+ * SCMP_CMP_32BIT in an operator (provisional, libseccomp's open pull
+ * request): on a 64-bit ABI the test compares the low words alone, as on
+ * a 32-bit ABI; it is a 32-bit test, never the same test as one without
+ * the flag. On a 32-bit ABI the flag changes nothing. Any other bit of
+ * the operator outside SCMP_CMP_OPMASK is -EINVAL.
+ *
  * Several comparisons of one argument (an extension: libseccomp refuses
  * them with -EINVAL) must all hold. Their tests follow each other in chain
  * order, whatever order they were given in: by rank (below: equality
  * tests, then < and <=, then > and >=); equality tests by datum, larger
- * first, then mask, larger first, == before masked ==, == before !=; <
- * and <= by datum, smaller first, > and >= larger first, and of one datum
- * < before <= and > before >=. A test given twice (after normalising) is
- * one test.
+ * first, then mask, larger first, == before masked ==; < and <= by
+ * datum, smaller first, > and >= larger first, and of one datum < before
+ * <= and > before >=; then a test of the whole argument before a 32-bit
+ * one, then == before !=. A test given twice (after normalising) is one
+ * test.
  *
  * Merging (section 3.2): an unconditional rule replaces a syscall's rules,
  * a rule for an unconditional syscall is dropped; a rule that extends a
@@ -55,7 +62,8 @@
  *	   the larger datum; a group is the equality nodes of one argument
  *	   with the same high datum and high mask, written alike (== or
  *	   masked ==), and its place is that of its first node (on 32-bit
- *	   ABIs all equality nodes of an argument are one group). < and <=:
+ *	   ABIs all equality nodes of an argument are one group, and on
+ *	   64-bit ABIs all 32-bit ones, apart from the others). < and <=:
  *	   the smaller datum first; > and >=: the larger datum first;
  *	4. then the node made first.
  *
@@ -104,6 +112,7 @@ struct pm_test {
 	unsigned int arg;
 	int op;	       /* T_EQ, T_GT, T_GE */
 	bool holds;    /* the rule wants the test to hold */
+	bool low;      /* a 32-bit test on a 64-bit ABI */
 	uint64_t mask; /* T_EQ only */
 	uint64_t datum;
 	/* its node's, from the rule that made it: rank, the script call
@@ -365,16 +374,21 @@ static int mux_of(const struct pm_state *st, uint32_t token, int num)
 static void normalise(struct pm_test *t, const struct scmp_arg_cmp *c,
 		      uint64_t width)
 {
+	unsigned int op = c->op & SCMP_CMP_OPMASK;
+
+	t->low = (c->op & SCMP_CMP_32BIT) != 0 && width == ~0ULL;
+	if (t->low)
+		width = 0xffffffffULL;
 	t->arg = c->arg;
 	t->raw_a = c->datum_a;
 	t->raw_b = 0;
 	t->mask = width;
 	t->datum = c->datum_a & width;
-	switch (c->op) {
+	switch (op) {
 	case SCMP_CMP_EQ:
 	case SCMP_CMP_NE:
 		t->op = T_EQ;
-		t->holds = c->op == SCMP_CMP_EQ;
+		t->holds = op == SCMP_CMP_EQ;
 		t->raw_kind = '=';
 		break;
 	case SCMP_CMP_MASKED_EQ:
@@ -388,12 +402,12 @@ static void normalise(struct pm_test *t, const struct scmp_arg_cmp *c,
 	case SCMP_CMP_GT:
 	case SCMP_CMP_LE:
 		t->op = T_GT;
-		t->holds = c->op == SCMP_CMP_GT;
+		t->holds = op == SCMP_CMP_GT;
 		t->raw_kind = '>';
 		break;
 	default:
 		t->op = T_GE;
-		t->holds = c->op == SCMP_CMP_GE;
+		t->holds = op == SCMP_CMP_GE;
 		t->raw_kind = 'g';
 		break;
 	}
@@ -428,18 +442,18 @@ static int chain_cmp(const struct pm_test *a, const struct pm_test *b)
 			c = desc(a->mask, b->mask);
 		if (c == 0)
 			c = (a->raw_kind == 'm') - (b->raw_kind == 'm');
-		if (c == 0)
-			c = (int)b->holds - (int)a->holds;
-		return c;
+	} else {
+		c = ra == R_BELOW ? -desc(a->datum, b->datum) :
+				    desc(a->datum, b->datum);
+		/* one datum: < (T_GE) before <=, > (T_GT) before >= */
+		if (c == 0 && a->op != b->op)
+			c = a->op == (ra == R_BELOW ? T_GE : T_GT) ? -1 : 1;
 	}
-	c = ra == R_BELOW ? -desc(a->datum, b->datum) :
-			    desc(a->datum, b->datum);
-	if (c != 0)
-		return c;
-	/* one datum: < (T_GE) before <=, > (T_GT) before >= */
-	if (a->op == b->op)
-		return 0;
-	return (a->op == (ra == R_BELOW ? T_GE : T_GT)) ? -1 : 1;
+	if (c == 0)
+		c = (int)a->low - (int)b->low;
+	if (c == 0)
+		c = (int)b->holds - (int)a->holds;
+	return c;
 }
 
 /* Normalises a rule's comparisons for one ABI (see the top comment). */
@@ -470,11 +484,14 @@ static void build(struct pm_rule *r, uint32_t token,
 	}
 }
 
-/* == and masked == are two tests, even with an all-ones mask. */
+/*
+ * == and masked == are two tests, even with an all-ones mask; so are a
+ * 32-bit test and one of the whole argument.
+ */
 static bool test_same(const struct pm_test *a, const struct pm_test *b)
 {
 	return a->arg == b->arg && a->op == b->op && a->mask == b->mask &&
-	       a->datum == b->datum &&
+	       a->datum == b->datum && a->low == b->low &&
 	       (a->raw_kind == 'm') == (b->raw_kind == 'm');
 }
 
@@ -565,10 +582,10 @@ static void place(const struct pm_state *st, struct pm_rule *r, int born)
 				continue;
 			x = &st->cur.rules[i].t[k];
 			if (t->rank == R_EQ && x->rank == R_EQ &&
-			    x->arg == t->arg &&
+			    x->arg == t->arg && x->low == t->low &&
 			    x->datum >> 32 == t->datum >> 32 &&
 			    x->mask >> 32 == t->mask >> 32 &&
-			    (!pm_arch_is_64(r->token) ||
+			    (!pm_arch_is_64(r->token) || t->low ||
 			     (x->raw_kind == 'm') == (t->raw_kind == 'm')))
 				t->group = x->group;
 		}
@@ -761,6 +778,18 @@ static int rule_plans(struct pm_state *st, const struct prop_op *op,
 	return plan_check(st, p);
 }
 
+/*
+ * An operator (SCMP_CMP_OPMASK's bits) and no flag but SCMP_CMP_32BIT,
+ * as libseccomp's open pull request has it.
+ */
+static bool op_valid(unsigned int op)
+{
+	unsigned int oper = op & SCMP_CMP_OPMASK;
+
+	return (op & ~(unsigned int)(SCMP_CMP_OPMASK | SCMP_CMP_32BIT)) == 0 &&
+	       oper > _SCMP_CMP_MIN && oper < _SCMP_CMP_MAX;
+}
+
 /* The checks before any ABI is looked at (section 3.1, steps 1-7). */
 static int rule_check(const struct pm_state *st, const struct prop_op *op)
 {
@@ -781,8 +810,7 @@ static int rule_check(const struct pm_state *st, const struct prop_op *op)
 	/* several comparisons of one argument are fine (an AND) */
 	for (i = 0; i < op->cnt; i++)
 		if (op->cmps[i].arg >= PROP_ARGS ||
-		    op->cmps[i].op <= _SCMP_CMP_MIN ||
-		    op->cmps[i].op >= _SCMP_CMP_MAX)
+		    !op_valid((unsigned int)op->cmps[i].op))
 			return -EINVAL;
 	return 0;
 }
@@ -1191,6 +1219,8 @@ static bool test_holds(const struct pm_test *t, uint64_t v)
 {
 	bool r;
 
+	if (t->low)
+		v &= 0xffffffffULL;
 	if (t->op == T_EQ)
 		r = (v & t->mask) == t->datum;
 	else if (t->op == T_GT)
@@ -1513,20 +1543,24 @@ void pm_rule_print(FILE *f, const struct pm_state *st, int rule)
 {
 	const struct pm_rule *r = &st->cur.rules[rule];
 	const struct pm_test *t;
+	const char *half;
 	char buf[48];
 	unsigned int i;
 
 	fprintf(f, "%s nr %d:", prop_arch(r->token)->name, r->num);
 	for (i = 0; i < r->len; i++) {
 		t = &r->t[i];
+		/* a 32-bit test: "a0.lo32 == 0x10" */
+		half = t->low ? ".lo32" : "";
 		if (t->op == T_EQ &&
-		    t->mask !=
-			    (pm_arch_is_64(r->token) ? ~0ULL : 0xffffffffULL))
-			fprintf(f, " (a%u & 0x%" PRIx64 ") %s 0x%" PRIx64,
-				t->arg, t->mask, test_op(t), t->datum);
+		    t->mask != (pm_arch_is_64(r->token) && !t->low ?
+					~0ULL :
+					0xffffffffULL))
+			fprintf(f, " (a%u%s & 0x%" PRIx64 ") %s 0x%" PRIx64,
+				t->arg, half, t->mask, test_op(t), t->datum);
 		else
-			fprintf(f, " a%u %s 0x%" PRIx64, t->arg, test_op(t),
-				t->datum);
+			fprintf(f, " a%u%s %s 0x%" PRIx64, t->arg, half,
+				test_op(t), t->datum);
 	}
 	fprintf(f, " -> %s (call %d)\n",
 		prop_action_str(r->action, buf, sizeof(buf)), r->op_index + 1);
@@ -1707,6 +1741,7 @@ int pm_view(const struct pm_state *st, struct pm_view *v)
 				       r->t[j].op == T_GT ? PM_TEST_GT :
 							    PM_TEST_GE;
 			out->t[j].holds = r->t[j].holds;
+			out->t[j].low = r->t[j].low;
 			out->t[j].mask = r->t[j].mask;
 			out->t[j].datum = r->t[j].datum;
 		}
@@ -1774,11 +1809,33 @@ static void vals_edges(struct vals *vs, const struct pm_test *t)
 	}
 }
 
-/* One value for an argument that makes a test come out as the rule wants. */
+/*
+ * A value up to @top that makes a range test come out as the rule wants.
+ */
+static bool satisfy_word(const struct pm_test *t, uint64_t top, uint64_t *v)
+{
+	if (t->op == T_GT) {
+		*v = t->holds ? t->datum + 1 : t->datum;
+		return !t->holds || t->datum != top;
+	}
+	*v = t->holds ? t->datum : t->datum - 1;
+	return t->holds || t->datum != 0;
+}
+
+/*
+ * One value for an argument that makes a test come out as the rule wants;
+ * a 32-bit test's gets a random high word.
+ */
 static bool satisfy(const struct pm_test *t, struct prop_rng *rng, uint64_t *v)
 {
-	uint64_t low;
+	uint64_t top = t->low ? 0xffffffffULL : ~0ULL, low;
 
+	if (t->low && t->op != T_EQ) {
+		if (!satisfy_word(t, top, v))
+			return false;
+		*v |= prop_rand(rng) << 32;
+		return true;
+	}
 	switch (t->op) {
 	case T_EQ:
 		if (t->holds) {
@@ -1788,12 +1845,8 @@ static bool satisfy(const struct pm_test *t, struct prop_rng *rng, uint64_t *v)
 		low = t->mask & -t->mask;
 		*v = t->datum ^ low;
 		return low != 0;
-	case T_GT:
-		*v = t->holds ? t->datum + 1 : t->datum;
-		return !t->holds || t->datum != ~0ULL;
 	default:
-		*v = t->holds ? t->datum : t->datum - 1;
-		return t->holds || t->datum != 0;
+		return satisfy_word(t, top, v);
 	}
 }
 

@@ -24,7 +24,8 @@
  *     decides alone; otherwise the first rule whose tests all hold gives
  *     its action, and if none does, the default action. A test compares
  *     one argument, the whole 64 bits on 64-bit ABIs and the low 32 on
- *     32-bit ABIs (their high words are never looked at).
+ *     32-bit ABIs (their high words are never looked at) and in a 32-bit
+ *     test (SCMP_CMP_32BIT, on any ABI).
  *
  * Rules on pseudo numbers (a syscall an ABI lacks) never reach a program;
  * rules on -1 do only with API_TSKIP: the model's view leaves them out.
@@ -84,15 +85,20 @@ static Z3_ast bool2(Z3_context ctx, Z3_ast a, Z3_ast b, bool both)
 	return both ? Z3_mk_and(ctx, 2, ab) : Z3_mk_or(ctx, 2, ab);
 }
 
-/* Whether one test of a rule comes out as the rule wants. */
+/*
+ * Whether one test of a rule comes out as the rule wants: on the whole
+ * argument on a 64-bit ABI (@arg64), on its low word on a 32-bit ABI and
+ * for a 32-bit test (SCMP_CMP_32BIT).
+ */
 static Z3_ast test_term(struct bpf_prove *p, const struct pm_view_test *t,
 			bool arg64)
 {
 	Z3_context ctx = p->ctx;
-	Z3_sort sort = Z3_mk_bv_sort(ctx, arg64 ? 64 : 32);
+	bool wide = arg64 && !t->low;
+	Z3_sort sort = Z3_mk_bv_sort(ctx, wide ? 64 : 32);
 	Z3_ast v = p->args[t->arg], datum, c;
 
-	if (!arg64)
+	if (!wide)
 		v = Z3_mk_extract(ctx, 31, 0, v);
 	datum = Z3_mk_unsigned_int64(ctx, t->datum, sort);
 	switch (t->op) {

@@ -40,6 +40,8 @@ EQ: int
 GE: int
 GT: int
 MASKED_EQ: int
+# a flag OR-ed into one of them (provisional)
+CMP_32BIT: int
 
 # NotificationAddfd flags
 ADDFD_FLAG_SETFD: int

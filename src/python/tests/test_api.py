@@ -181,10 +181,21 @@ class TestArg(ErrnoAssertions):
             self.assertInvalid(Arg, 0, EQ, bad)
             self.assertInvalid(Arg, 0, MASKED_EQ, 1, bad)
 
+    def test_cmp_32bit(self):
+        # provisional: libseccomp's open pull request
+        self.assertEqual(seccomp.CMP_32BIT, 0x10000)
+        a = Arg(0, NE | seccomp.CMP_32BIT, 0x10)
+        self.assertEqual(a.op, NE | seccomp.CMP_32BIT)
+        self.assertEqual(repr(a), "seccomp.Arg(0, 65537, 16, 0)")
+        a = Arg(1, MASKED_EQ | seccomp.CMP_32BIT, 0xf0000000f, 7)
+        self.assertEqual((a.op & 0xffff, a.datum_a), (MASKED_EQ, 0xf0000000f))
+
     def test_invalid(self):
         for bad in (-1, 6, 1 << 40):
             self.assertInvalid(Arg, bad, EQ, 1)
-        for bad in (0, 8, -1):
+        for bad in (0, 8, -1, 0xffff, seccomp.CMP_32BIT,
+                    EQ | seccomp.CMP_32BIT | 1 << 17, EQ | 1 << 31,
+                    EQ | 1 << 32):
             self.assertInvalid(Arg, 0, bad, 1)
         self.assertRaises(TypeError, Arg, None, EQ, 1)
         self.assertRaises(TypeError, Arg, 0, EQ, 1.5)
@@ -548,6 +559,27 @@ class TestFilter(ErrnoAssertions):
         h.remove_arch(Arch.NATIVE)
         h.add_arch(other)
         self.assertInvalid(SyscallFilter(TRAP).merge, h)
+
+    def test_cmp_32bit(self):
+        # upstream's example: the low words alone, on a 64-bit and a
+        # 32-bit ABI (where the flag changes nothing)
+        f = SyscallFilter(ALLOW)
+        f.remove_arch(Arch.NATIVE)
+        f.add_arch(Arch.X86_64)
+        f.add_arch(Arch.X86)
+        f.add_rule(ERRNO(1), "read", Arg(0, NE | seccomp.CMP_32BIT, 0x10))
+        f.add_rule(ERRNO(2), "openat",
+                   Arg(0, EQ | seccomp.CMP_32BIT, -100 & 0xffffffff))
+        pfc = self.pfc(f)
+        self.assertIn("    if ($a0.lo32 == 16)\n    else\n"
+                      "      action ERRNO(1);\n", pfc)
+        self.assertIn("    if ($a0 == 16)\n", pfc)
+        self.assertIn("    if ($a0.lo32 == 4294967196)\n"
+                      "      action ERRNO(2);\n", pfc)
+        self.assertNotIn("$a0.hi32", pfc)
+        # the same comparison with another action, on x86 the same test
+        self.assertLibError(errno.EEXIST, f.add_rule, ERRNO(3), "openat",
+                            Arg(0, EQ | seccomp.CMP_32BIT, -100))
 
     def test_export_flushes(self):
         f = SyscallFilter(KILL)
