@@ -28,16 +28,24 @@ if [ "$soname" != "libseccomp.so.2" ]; then
 	fail=1
 fi
 
-# 3. the header compiles on its own, in C and in C++
+# 3. each public header compiles on its own, in C and in C++
 inc="-I$top_srcdir/include -I$top_builddir/include"
-echo '#include <seccomp.h>' > "$tmp/alone.c"
-${CC:-cc} $inc -Wall -Werror -c "$tmp/alone.c" -o "$tmp/alone.o" ||
-	{ echo "FAIL: seccomp.h does not compile alone in C"; fail=1; }
-cp "$tmp/alone.c" "$tmp/alone.cc"
-if command -v "${CXX:-c++}" >/dev/null 2>&1; then
-	${CXX:-c++} $inc -Wall -Werror -c "$tmp/alone.cc" -o "$tmp/alone.o" ||
-		{ echo "FAIL: seccomp.h does not compile in C++"; fail=1; }
-fi
+for hdr in seccomp.h seccomp-kvers.h; do
+	echo "#include <$hdr>" > "$tmp/alone.c"
+	${CC:-cc} $inc -Wall -Werror -c "$tmp/alone.c" -o "$tmp/alone.o" ||
+		{ echo "FAIL: $hdr does not compile alone in C"; fail=1; }
+	cp "$tmp/alone.c" "$tmp/alone.cc"
+	if command -v "${CXX:-c++}" >/dev/null 2>&1; then
+		${CXX:-c++} $inc -Wall -Werror -c "$tmp/alone.cc" \
+			-o "$tmp/alone.o" ||
+			{ echo "FAIL: $hdr does not compile in C++"; fail=1; }
+	fi
+done
+# seccomp.h brings enum scmp_kver, and its feature test, from seccomp-kvers.h
+printf '#include <seccomp.h>\n#ifndef _SECCOMP_H_KVERS\n#error no kvers\n#endif\nint v = SCMP_KV_6_17;\n' \
+	> "$tmp/kvers.c"
+${CC:-cc} $inc -Wall -Werror -c "$tmp/kvers.c" -o "$tmp/kvers.o" ||
+	{ echo "FAIL: seccomp.h does not give enum scmp_kver"; fail=1; }
 # seccomp-syscalls.h refuses to be included directly
 echo '#include <seccomp-syscalls.h>' > "$tmp/direct.c"
 if ${CC:-cc} $inc -c "$tmp/direct.c" -o "$tmp/direct.o" 2>/dev/null; then
@@ -54,12 +62,16 @@ if [ "$pcver" != "$hdrver" ]; then
 	fail=1
 fi
 # every field pkg-config documents is there (URL was missing once)
-for field in Name Description URL Version Libs Cflags; do
+for field in Name Description URL License Version Libs Cflags; do
 	if ! grep -q "^$field: ." "$top_builddir/libseccomp.pc"; then
 		echo "FAIL: libseccomp.pc has no $field"
 		fail=1
 	fi
 done
+if ! grep -qx 'License: LGPL-2.1-only' "$top_builddir/libseccomp.pc"; then
+	echo "FAIL: libseccomp.pc's License is not LGPL-2.1-only"
+	fail=1
+fi
 
 [ $fail -eq 0 ] && echo ok
 exit $fail
