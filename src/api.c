@@ -205,6 +205,13 @@ API uint32_t seccomp_arch_resolve_name(const char *arch_name)
 	return arch == NULL ? 0 : arch->token;
 }
 
+API const char *seccomp_arch_name(uint32_t arch_token)
+{
+	const struct arch_def *arch = token_arch(arch_token);
+
+	return arch == NULL ? NULL : arch->name;
+}
+
 API uint32_t seccomp_arch_native(void)
 {
 	return arch_native()->token;

@@ -237,6 +237,7 @@ ROW(r_rule_nullarray, rule4(e->ctx, SCMP_ACT_KILL, SCMP_SYS(read), 1, NULL))
 ROW(r_arch_name_null, (int)seccomp_arch_resolve_name(NULL))
 ROW(r_arch_name_empty, (int)seccomp_arch_resolve_name(""))
 ROW(r_arch_name_bad, (int)seccomp_arch_resolve_name("x86-64"))
+ROW(r_arch_token_bad, seccomp_arch_name(0xC0009026U) == NULL ? 0 : -1)
 ROW(r_name_null, seccomp_syscall_resolve_name(NULL))
 ROW(r_name_arch_null, seccomp_syscall_resolve_name_arch(SCMP_ARCH_NATIVE, NULL))
 ROW(r_name_rewrite_null,
@@ -460,6 +461,7 @@ static const struct row rows[] = {
 	{ "arch_resolve_name(NULL)", r_arch_name_null, 0, 0 },
 	{ "arch_resolve_name(\"\")", r_arch_name_empty, 0, 0 },
 	{ "arch_resolve_name(\"x86-64\")", r_arch_name_bad, 0, 0 },
+	{ "arch_name(alpha): NULL", r_arch_token_bad, 0, 0 },
 	{ "syscall_resolve_name(NULL)", r_name_null, __NR_SCMP_ERROR, 0 },
 	{ "syscall_resolve_name_arch(NULL)", r_name_arch_null, __NR_SCMP_ERROR,
 	  0 },
