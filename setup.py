@@ -123,7 +123,8 @@ setup(
         depends=[os.path.join("src", name) for name in os.listdir(
             os.path.join(TOP, "src")) if name.endswith(".h")] +
         ["src/python/module.h", "include/seccomp-syscalls.h",
-         "include/seccomp-kvers.h", "include/seccomp.h.in"],
+         "include/seccomp-kvers.h", "include/seccomp-ext.h",
+         "include/seccomp.h.in"],
         extra_compile_args=["-fvisibility=hidden"],
         # the hardening of the autotools build (configure's HARDEN_LDFLAGS)
         extra_link_args=["-Wl,-z,relro", "-Wl,-z,now", "-Wl,-z,noexecstack"],

@@ -30,7 +30,7 @@ fi
 
 # 3. each public header compiles on its own, in C and in C++
 inc="-I$top_srcdir/include -I$top_builddir/include"
-for hdr in seccomp.h seccomp-kvers.h; do
+for hdr in seccomp.h seccomp-kvers.h seccomp-ext.h; do
 	echo "#include <$hdr>" > "$tmp/alone.c"
 	${CC:-cc} $inc -Wall -Werror -c "$tmp/alone.c" -o "$tmp/alone.o" ||
 		{ echo "FAIL: $hdr does not compile alone in C"; fail=1; }
@@ -46,6 +46,11 @@ printf '#include <seccomp.h>\n#ifndef _SECCOMP_H_KVERS\n#error no kvers\n#endif\
 	> "$tmp/kvers.c"
 ${CC:-cc} $inc -Wall -Werror -c "$tmp/kvers.c" -o "$tmp/kvers.o" ||
 	{ echo "FAIL: seccomp.h does not give enum scmp_kver"; fail=1; }
+# libseccomp's headers never bring in ours: a program asks for it
+printf '#include <seccomp.h>\n#ifdef SECCOMP_EXT_H\n#error ext\n#endif\n' \
+	> "$tmp/noext.c"
+${CC:-cc} $inc -Wall -Werror -c "$tmp/noext.c" -o "$tmp/noext.o" ||
+	{ echo "FAIL: seccomp.h includes seccomp-ext.h"; fail=1; }
 # seccomp-syscalls.h refuses to be included directly
 echo '#include <seccomp-syscalls.h>' > "$tmp/direct.c"
 if ${CC:-cc} $inc -c "$tmp/direct.c" -o "$tmp/direct.o" 2>/dev/null; then

@@ -8,7 +8,8 @@
 set -u
 top_srcdir=${top_srcdir:-..}
 top_builddir=${top_builddir:-..}
-headers="$top_srcdir/include/seccomp.h.in $top_srcdir/include/seccomp-kvers.h"
+headers="$top_srcdir/include/seccomp.h.in $top_srcdir/include/seccomp-kvers.h
+	$top_srcdir/include/seccomp-ext.h"
 man3=$top_srcdir/doc/man/man3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -117,6 +118,7 @@ END {
 }
 check_header seccomp.h.in "$tmp/count" 0 || fail=1
 check_header seccomp-kvers.h "$tmp/count-kvers" 1 || fail=1
+check_header seccomp-ext.h "$tmp/count-ext" 0 || fail=1
 
 # 2. every man page the header cites exists
 # shellcheck disable=SC2086 # $headers is a list of files
@@ -132,7 +134,10 @@ done > "$tmp/refs"
 #    Included by path: <seccomp.h> could find the system's libseccomp.
 built=$top_builddir/include/seccomp.h
 [ -f "$built" ] || { echo "FAIL: no $built (run configure)"; exit 1; }
-echo "#include \"$(cd "$(dirname "$built")" && pwd)/seccomp.h\"" > "$tmp/c89.c"
+{
+	echo "#include \"$(cd "$(dirname "$built")" && pwd)/seccomp.h\""
+	echo "#include \"$(cd "$top_srcdir/include" && pwd)/seccomp-ext.h\""
+} > "$tmp/c89.c"
 if ! ${CC:-cc} -std=c89 -pedantic -Wall -I"$top_builddir/include" \
 	-I"$top_srcdir/include" -c "$tmp/c89.c" -o "$tmp/c89.o" \
 	2> "$tmp/c89.err"; then
@@ -144,5 +149,5 @@ elif grep -i 'comment' "$tmp/c89.err"; then
 	fail=1
 fi
 
-[ $fail -eq 0 ] && echo "ok: $(cat "$tmp/count") functions documented"
+[ $fail -eq 0 ] && echo "ok: $(($(cat "$tmp/count") + $(cat "$tmp/count-ext"))) functions documented"
 exit $fail
