@@ -131,7 +131,7 @@ setup(
     )],
     packages=["seccomp-stubs"],
     package_dir={"seccomp-stubs": "src/python/seccomp-stubs"},
-    package_data={"seccomp-stubs": ["__init__.pyi"]},
+    package_data={"seccomp-stubs": ["__init__.pyi", "ext.pyi"]},
     cmdclass={"build_ext": BuildExt},
     options={
         "build": {"build_base": os.path.join(BUILD, "build")},

@@ -26,6 +26,17 @@
 #define HAVE_SCMP_KVERS 0
 #endif
 
+/* this library's extensions (seccomp-ext.h): only in this tree */
+#if defined(__has_include)
+#if __has_include(<seccomp-ext.h>)
+#include <seccomp-ext.h>
+#define HAVE_SCMP_EXT 1
+#endif
+#endif
+#ifndef HAVE_SCMP_EXT
+#define HAVE_SCMP_EXT 0
+#endif
+
 /*
  * seccomp_notify_addfd(): libseccomp's development branch, which added it
  * with SCMP_ACT_TRAPX (this library has both)
@@ -137,5 +148,10 @@ int value_dict_set(PyObject *dict, const char *name, PyObject *value);
  */
 int types_arch_token(PyObject *obj, uint32_t *token, int resolve);
 int types_add_constants(void);
+
+#if HAVE_SCMP_EXT
+/* ext.c: the submodule seccomp.ext */
+int ext_add(PyObject *parent);
+#endif
 
 #endif
