@@ -15,8 +15,9 @@
  * Linux versions, for SCMP_FLTATR_CTL_KVERMAX, in release order. Values
  * are ABI, never renumber: up to SCMP_KV_6_17 (80) they are those of
  * libseccomp's development branch (seccomp-kvers.h), 6.18 to 7.0 (81..83)
- * those of its open pull requests. SCMP_KV_7_1 and SCMP_KV_7_2, and any
- * later one, are provisional until libseccomp assigns them.
+ * those of its open pull requests, provisional until it merges them.
+ * SCMP_KV_7_1 and SCMP_KV_7_2, and any later one, are provisional until
+ * libseccomp assigns them.
  */
 enum scmp_kver {
 	__SCMP_KV_NULL = 0,		/* bound, not a version */
@@ -100,9 +101,9 @@ enum scmp_kver {
 	SCMP_KV_6_15 = 78,	/* Linux 6.15 */
 	SCMP_KV_6_16 = 79,	/* Linux 6.16 */
 	SCMP_KV_6_17 = 80,	/* Linux 6.17 */
-	SCMP_KV_6_18 = 81,	/* Linux 6.18 */
-	SCMP_KV_6_19 = 82,	/* Linux 6.19 */
-	SCMP_KV_7_0 = 83,	/* Linux 7.0 */
+	SCMP_KV_6_18 = 81,	/* Linux 6.18 (provisional) */
+	SCMP_KV_6_19 = 82,	/* Linux 6.19 (provisional) */
+	SCMP_KV_7_0 = 83,	/* Linux 7.0 (provisional) */
 	SCMP_KV_7_1 = 84,	/* Linux 7.1 (provisional) */
 	SCMP_KV_7_2 = 85,	/* Linux 7.2 (provisional) */
 	__SCMP_KV_MAX,			/* bound, not a version */
