@@ -45,17 +45,11 @@ static PyObject *ext_notify_set_flags(PyObject *mod, PyObject *args)
 	return value_result(seccomp_ext_notify_set_flags((int)fd, flags));
 }
 
-#define FUNC(name, flags)                                             \
-	{                                                             \
-		.ml_name = #name, .ml_meth = (PyCFunction)ext_##name, \
-		.ml_flags = flags, .ml_doc = ext_##name##_doc         \
-	}
 static PyMethodDef ext_functions[] = {
-	FUNC(features, METH_NOARGS),
-	FUNC(notify_set_flags, METH_VARARGS),
+	METHOD_DEF(ext_, features, METH_NOARGS),
+	METHOD_DEF(ext_, notify_set_flags, METH_VARARGS),
 	{ NULL },
 };
-#undef FUNC
 
 PyDoc_STRVAR(ext_doc,
 	     "This library's extensions beyond libseccomp (seccomp-ext.h).\n\n"

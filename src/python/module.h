@@ -47,6 +47,18 @@
 #define HAVE_SCMP_ADDFD 0
 #endif
 
+/*
+ * The PyMethodDef of the C function prefix##name, documented by
+ * prefix##name##_doc (through void (*)(void): METH_KEYWORDS functions take
+ * three parameters).
+ */
+#define METHOD_DEF(prefix, name, flags)                               \
+	{                                                             \
+		.ml_name = #name,                                     \
+		.ml_meth = (PyCFunction)(void (*)(void))prefix##name, \
+		.ml_flags = flags, .ml_doc = prefix##name##_doc       \
+	}
+
 /* The number of syscall arguments a rule can compare: seccomp_data's. */
 #define ARG_COUNT                                         \
 	((int)(sizeof(((struct seccomp_data *)0)->args) / \

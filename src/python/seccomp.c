@@ -217,11 +217,7 @@ static PyObject *mod_c_str(PyObject *mod, PyObject *string)
 	return PyUnicode_AsASCIIString(string);
 }
 
-#define FUNC(name, flags)                                             \
-	{                                                             \
-		.ml_name = #name, .ml_meth = (PyCFunction)mod_##name, \
-		.ml_flags = flags, .ml_doc = mod_##name##_doc         \
-	}
+#define FUNC(name, flags) METHOD_DEF(mod_, name, flags)
 static PyMethodDef module_functions[] = {
 	FUNC(ERRNO, METH_O),
 	FUNC(TRACE, METH_O),

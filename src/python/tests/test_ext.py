@@ -15,7 +15,7 @@ import seccomp
 import seccomp.ext
 from seccomp.ext import features, notify_set_flags
 
-from pyhelpers import require_seccomp, run_python
+from pyhelpers import check_script
 
 # A child under a NOTIFY rule for getpriority, with SYNC_WAKE_UP set on
 # the listener, answered with a value it checks.
@@ -101,13 +101,7 @@ class TestNotifySetFlags(unittest.TestCase):
             notify_set_flags(0)
 
     def test_listener(self):
-        require_seccomp()
-        res = run_python(SYNC_WAKE_UP, timeout=60)
-        if res.returncode == 77:
-            self.skipTest(res.stdout.decode().strip())
-        self.assertEqual(res.returncode, 0,
-                         (res.stdout + res.stderr).decode(errors="replace"))
-        self.assertEqual(res.stdout, b"child status 0\n")
+        check_script(self, SYNC_WAKE_UP, b"child status 0\n")
 
 
 if __name__ == "__main__":
