@@ -71,10 +71,13 @@ sort "$tmp/node27" "$tmp/nodeext" | diff -u "$srcdir/exports.txt" - ||
 	err "the exports and the map's names differ"
 
 # 2. the library twice from its own objects (libtool's PIC ones, as listed
-#    by src/Makefile itself): without versions and with them
-make -s --no-print-directory -C "$abs_top_builddir/src" -f Makefile \
+#    by src/Makefile itself): without versions and with them. The make of
+#    make check is not told (its flags would print directories, and more).
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory \
+	-C "$abs_top_builddir/src" -f Makefile \
 	-f "$abs_top_srcdir/src/python/objects.mk" print-libseccomp-objects \
-	> "$tmp/lo" 2>/dev/null || { echo "cannot list the objects"; exit 1; }
+	2>/dev/null | sed -n '/^\/.*\.lo$/p' > "$tmp/lo"
+[ -s "$tmp/lo" ] || { echo "FAIL: cannot list the objects"; exit 1; }
 objs=
 while read -r lo; do
 	pic=$(sed -n "s/^pic_object='\(.*\)'\$/\1/p" "$lo")
