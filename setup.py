@@ -123,6 +123,7 @@ setup(
         depends=[os.path.join("src", name) for name in os.listdir(
             os.path.join(TOP, "src")) if name.endswith(".h")] +
         ["src/python/module.h", "include/seccomp-syscalls.h",
+         "include/seccomp-kvers.h", "include/seccomp-ext.h",
          "include/seccomp.h.in"],
         extra_compile_args=["-fvisibility=hidden"],
         # the hardening of the autotools build (configure's HARDEN_LDFLAGS)
@@ -130,7 +131,7 @@ setup(
     )],
     packages=["seccomp-stubs"],
     package_dir={"seccomp-stubs": "src/python/seccomp-stubs"},
-    package_data={"seccomp-stubs": ["__init__.pyi"]},
+    package_data={"seccomp-stubs": ["__init__.pyi", "ext.pyi"]},
     cmdclass={"build_ext": BuildExt},
     options={
         "build": {"build_base": os.path.join(BUILD, "build")},

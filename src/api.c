@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <seccomp.h>
+#include <seccomp-ext.h>
 
 #include "action.h"
 #include "arch.h"
@@ -136,6 +137,12 @@ API const struct scmp_version *seccomp_version(void)
 	return &version;
 }
 
+/* The extensions: their bits are in seccomp-ext.h. */
+API uint64_t seccomp_ext_features(void)
+{
+	return SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS;
+}
+
 API unsigned int seccomp_api_get(void)
 {
 	return sys_api_get();
@@ -203,6 +210,13 @@ API uint32_t seccomp_arch_resolve_name(const char *arch_name)
 	const struct arch_def *arch = arch_by_name(arch_name);
 
 	return arch == NULL ? 0 : arch->token;
+}
+
+API const char *seccomp_arch_name(uint32_t arch_token)
+{
+	const struct arch_def *arch = token_arch(arch_token);
+
+	return arch == NULL ? NULL : arch->name;
 }
 
 API uint32_t seccomp_arch_native(void)
@@ -636,6 +650,35 @@ API int seccomp_notify_addfd(int fd, struct seccomp_notif_addfd *addfd)
 	if (rc == -EINVAL)
 		return -EOPNOTSUPP;
 	return kernel_rc(NULL, rc);
+}
+
+/*
+ * Unlike the calls above, an extension of ours: the flags are checked
+ * here, so the kernel's EINVAL means it lacks the request (before 6.6),
+ * and a bad fd is -EBADF, whether the kernel finds it closed (EBADF) or
+ * not a notification fd (ENOTTY); other refusals are -ECANCELED.
+ */
+API int seccomp_ext_notify_set_flags(int fd, uint64_t flags)
+{
+	int rc;
+
+	if (flags & ~(uint64_t)SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP)
+		return -EINVAL;
+	if (fd < 0)
+		return -EBADF;
+	if (!action_ok(SCMP_ACT_NOTIFY))
+		return -EOPNOTSUPP;
+	rc = sys_notify_set_flags(fd, flags);
+	switch (rc) {
+	case 0:
+		return 0;
+	case -EINVAL:
+		return -EOPNOTSUPP;
+	case -EBADF:
+	case -ENOTTY:
+		return -EBADF;
+	}
+	return -ECANCELED;
 }
 
 API int seccomp_notify_fd(const scmp_filter_ctx ctx)

@@ -20,6 +20,9 @@
 #ifndef SECCOMP_IOCTL_NOTIF_ADDFD
 #define SECCOMP_IOCTL_NOTIF_ADDFD _IOW('!', 3, struct seccomp_notif_addfd)
 #endif
+#ifndef SECCOMP_IOCTL_NOTIF_SET_FLAGS
+#define SECCOMP_IOCTL_NOTIF_SET_FLAGS _IOW('!', 4, __u64)
+#endif
 /* ID_VALID was first defined with the wrong direction; kernels take both. */
 #define NOTIF_ID_VALID _IOW('!', 2, uint64_t)
 #define NOTIF_ID_VALID_OLD _IOR('!', 2, uint64_t)
@@ -488,4 +491,18 @@ int sys_notify_addfd(int fd, struct seccomp_notif_addfd *addfd)
 	int rc = ioctl(fd, SECCOMP_IOCTL_NOTIF_ADDFD, addfd);
 
 	return rc < 0 ? -errno : rc;
+}
+
+/**
+ * sys_notify_set_flags - set the flags of a notification fd
+ * @fd: the listener fd
+ * @flags: SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP or 0, the request's argument
+ *         itself (not a pointer to it)
+ * Returns 0 or -errno.
+ */
+int sys_notify_set_flags(int fd, uint64_t flags)
+{
+	if (ioctl(fd, SECCOMP_IOCTL_NOTIF_SET_FLAGS, (unsigned long)flags) < 0)
+		return -errno;
+	return 0;
 }

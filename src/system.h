@@ -46,5 +46,6 @@ int sys_notify_receive(int fd, struct seccomp_notif *req);
 int sys_notify_respond(int fd, struct seccomp_notif_resp *resp);
 int sys_notify_id_valid(int fd, uint64_t id);
 int sys_notify_addfd(int fd, struct seccomp_notif_addfd *addfd);
+int sys_notify_set_flags(int fd, uint64_t flags);
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* seccomp_arch_add/remove/exist/resolve_name: -EEXIST meaning absent, -EDOM for the other byte order, a filter without ABIs. */
+/* seccomp_arch_add/remove/exist/resolve_name/name: -EEXIST meaning absent, -EDOM for the other byte order, a filter without ABIs. */
 
 #include <errno.h>
+#include <string.h>
 
 #include "filter_snap.h"
 #include "test_util.h"
@@ -37,6 +38,40 @@ static const struct {
 };
 
 #define NAME_CNT (sizeof(names) / sizeof(names[0]))
+
+/*
+ * seccomp_arch_name() names every ABI as seccomp_arch_resolve_name() takes
+ * it, the native one for SCMP_ARCH_NATIVE, and no unknown token.
+ */
+static void check_arch_name(void)
+{
+	const char *name;
+	unsigned int i;
+
+	for (i = 0; i < NAME_CNT; i++) {
+		name = seccomp_arch_name(names[i].token);
+		if (name == NULL || strcmp(name, names[i].name) != 0) {
+			printf("FAIL seccomp_arch_name(%#x) = %s, want %s\n",
+			       names[i].token, name ? name : "NULL",
+			       names[i].name);
+			test_failures++;
+			continue;
+		}
+		EXPECT(seccomp_arch_resolve_name(name), names[i].token);
+		/* static data: the same string every time */
+		EXPECT(seccomp_arch_name(names[i].token) == name, 1);
+	}
+	name = seccomp_arch_name(SCMP_ARCH_NATIVE);
+	EXPECT(name != NULL && strcmp(name, "x86_64") == 0, 1);
+	EXPECT(seccomp_arch_name(SCMP_ARCH_NATIVE) ==
+		       seccomp_arch_name(seccomp_arch_native()),
+	       1);
+	/* alpha (0xC0009026) is only proposed; 1 and ~0 are no token */
+	EXPECT(seccomp_arch_name(0xC0009026U) == NULL, 1);
+	EXPECT(seccomp_arch_name(1) == NULL, 1);
+	EXPECT(seccomp_arch_name(0xffffffffU) == NULL, 1);
+	EXPECT(seccomp_arch_name(SCMP_ARCH_X86_64 | 0x20000000U) == NULL, 1);
+}
 
 static int big_endian(uint32_t token)
 {
@@ -146,6 +181,7 @@ int main(void)
 	if (seccomp_arch_native() != SCMP_ARCH_X86_64)
 		return 77;
 	check_names();
+	check_arch_name();
 	check_each();
 	check_one_filter();
 	return test_result();

@@ -120,8 +120,13 @@ for page in "$man"/man1/*.1 "$man"/man3/*.3; do
 			err "$name: no $sec section"
 	done
 	if [ "${page##*.}" = 3 ]; then
-		section "$page" SYNOPSIS | grep -q '#include <seccomp.h>' ||
-			err "$name: SYNOPSIS lacks #include <seccomp.h>"
+		# the extensions' pages name their own header
+		case $name in
+		seccomp_ext_*) hdr=seccomp-ext.h ;;
+		*) hdr=seccomp.h ;;
+		esac
+		section "$page" SYNOPSIS | grep -q "#include <$hdr>" ||
+			err "$name: SYNOPSIS lacks #include <$hdr>"
 		section "$page" SYNOPSIS | grep -q '^Link with$' ||
 			err "$name: SYNOPSIS lacks \"Link with -lseccomp\""
 	fi

@@ -23,6 +23,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <seccomp-ext.h>
 
 #include "filter_snap.h"
 #include "test_util.h"
@@ -256,6 +259,7 @@ ROW(r_rule_nullarray, rule4(e->ctx, SCMP_ACT_KILL, SCMP_SYS(read), 1, NULL))
 ROW(r_arch_name_null, (int)seccomp_arch_resolve_name(NULL))
 ROW(r_arch_name_empty, (int)seccomp_arch_resolve_name(""))
 ROW(r_arch_name_bad, (int)seccomp_arch_resolve_name("x86-64"))
+ROW(r_arch_token_bad, seccomp_arch_name(0xC0009026U) == NULL ? 0 : -1)
 ROW(r_name_null, seccomp_syscall_resolve_name(NULL))
 ROW(r_name_arch_null, seccomp_syscall_resolve_name_arch(SCMP_ARCH_NATIVE, NULL))
 ROW(r_name_rewrite_null,
@@ -407,6 +411,7 @@ ROW(r_l1_notify_alloc, (at_level(1), seccomp_notify_alloc(NULL, NULL)))
 ROW(r_l4_notify_recv,
     (at_level(4), seccomp_notify_receive(0, &(struct seccomp_notif){ 0 })))
 ROW(r_l4_notify_id, (at_level(4), seccomp_notify_id_valid(0, 1)))
+ROW(r_l4_ext_set_flags, (at_level(4), seccomp_ext_notify_set_flags(0, 1)))
 ROW(r_l2_badarch_log,
     (at_level(2),
      seccomp_attr_set(e->ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_LOG)))
@@ -435,6 +440,9 @@ ROW(r_notify_resp_badfd,
 ROW(r_notify_addfd_badfd,
     seccomp_notify_addfd(-1, &(struct seccomp_notif_addfd){ 0 }))
 ROW(r_notify_fd_none, seccomp_notify_fd(e->ctx))
+ROW(r_ext_set_flags_badfd, seccomp_ext_notify_set_flags(-1, 0))
+ROW(r_ext_set_flags_notfd, seccomp_ext_notify_set_flags(STDIN_FILENO, 1))
+ROW(r_ext_set_flags_badflags, seccomp_ext_notify_set_flags(0, 2))
 
 static const struct row rows[] = {
 	{ "merge(NULL, ctx)", r_merge_null_dst, -EINVAL, KEEP },
@@ -482,6 +490,7 @@ static const struct row rows[] = {
 	{ "arch_resolve_name(NULL)", r_arch_name_null, 0, 0 },
 	{ "arch_resolve_name(\"\")", r_arch_name_empty, 0, 0 },
 	{ "arch_resolve_name(\"x86-64\")", r_arch_name_bad, 0, 0 },
+	{ "arch_name(alpha): NULL", r_arch_token_bad, 0, 0 },
 	{ "syscall_resolve_name(NULL)", r_name_null, __NR_SCMP_ERROR, 0 },
 	{ "syscall_resolve_name_arch(NULL)", r_name_arch_null, __NR_SCMP_ERROR,
 	  0 },
@@ -591,6 +600,7 @@ static const struct row rows[] = {
 	{ "level 1: notify_alloc", r_l1_notify_alloc, -EOPNOTSUPP, 0 },
 	{ "level 4: notify_receive", r_l4_notify_recv, -EOPNOTSUPP, 0 },
 	{ "level 4: notify_id_valid", r_l4_notify_id, -EOPNOTSUPP, 0 },
+	{ "level 4: ext_notify_set_flags", r_l4_ext_set_flags, -EOPNOTSUPP, 0 },
 	{ "level 2: BADARCH LOG", r_l2_badarch_log, -EINVAL, KEEP },
 	{ "level 2: ACT_ENOSYS LOG", r_l2_enosys_log, -EINVAL, KEEP },
 	{ "level 5: ACT_ENOSYS NOTIFY with TSYNC", r_l5_enosys_notify_tsync,
@@ -608,6 +618,10 @@ static const struct row rows[] = {
 	{ "notify_respond(fd -1)", r_notify_resp_badfd, -ECANCELED, 0 },
 	{ "notify_addfd(fd -1)", r_notify_addfd_badfd, -ECANCELED, 0 },
 	{ "notify_fd(no listener)", r_notify_fd_none, -EFAULT, 0 },
+	{ "ext_notify_set_flags(fd -1)", r_ext_set_flags_badfd, -EBADF, 0 },
+	{ "ext_notify_set_flags(stdin)", r_ext_set_flags_notfd, -EBADF, 0 },
+	{ "ext_notify_set_flags(flags 2)", r_ext_set_flags_badflags, -EINVAL,
+	  0 },
 };
 
 /*

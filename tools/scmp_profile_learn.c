@@ -32,7 +32,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/time.h>
@@ -41,20 +40,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <seccomp-ext.h>
+
 #include "scmp_profile.h"
 
 #define LEARN_ABIS 3u
 #define ARGS_TUPLES_MAX 64u
 #define CHILD_STACK (256u * 1024u)
 #define TICK_MS 100
-
-/* Linux 6.6: wake the supervisor on the caller's CPU (uapi of 6.6) */
-#ifndef SECCOMP_IOCTL_NOTIF_SET_FLAGS
-#define SECCOMP_IOCTL_NOTIF_SET_FLAGS _IOW('!', 4, __u64)
-#endif
-#ifndef SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP
-#define SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP 1u
-#endif
 
 /* A syscall seen: its ABI and number. */
 struct seen {
@@ -834,14 +827,13 @@ static void learn_free(struct learn *l)
  * Linux 6.6 and later: each wake-up between a caller and the supervisor
  * puts the woken task on the waker's CPU, which is meant to shorten the
  * round trip of a syscall (on the machine of the man page's figures it
- * made no difference). Older kernels refuse the ioctl (EINVAL, or ENOTTY
- * before the flags ioctl existed); learning then goes on without.
+ * made no difference). Older kernels refuse it (-EOPNOTSUPP); learning
+ * then goes on without.
  */
 static void sync_wakeup(int fd)
 {
-	unsigned long flags = SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP;
-
-	(void)ioctl(fd, SECCOMP_IOCTL_NOTIF_SET_FLAGS, flags);
+	(void)seccomp_ext_notify_set_flags(fd,
+					   SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP);
 }
 
 /*

@@ -737,12 +737,7 @@ static PyObject *Filter_reject_transaction(PyObject *obj, PyObject *unused)
 }
 #endif
 
-#define METHOD(name, flags)                                            \
-	{                                                              \
-		.ml_name = #name,                                      \
-		.ml_meth = (PyCFunction)(void (*)(void))Filter_##name, \
-		.ml_flags = flags, .ml_doc = Filter_##name##_doc       \
-	}
+#define METHOD(name, flags) METHOD_DEF(Filter_, name, flags)
 static PyMethodDef Filter_methods[] = {
 	METHOD(reset, METH_VARARGS | METH_KEYWORDS),
 	METHOD(merge, METH_O),

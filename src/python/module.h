@@ -26,6 +26,17 @@
 #define HAVE_SCMP_KVERS 0
 #endif
 
+/* this library's extensions (seccomp-ext.h): only in this tree */
+#if defined(__has_include)
+#if __has_include(<seccomp-ext.h>)
+#include <seccomp-ext.h>
+#define HAVE_SCMP_EXT 1
+#endif
+#endif
+#ifndef HAVE_SCMP_EXT
+#define HAVE_SCMP_EXT 0
+#endif
+
 /*
  * seccomp_notify_addfd(): libseccomp's development branch, which added it
  * with SCMP_ACT_TRAPX (this library has both)
@@ -43,6 +54,18 @@
  */
 #define CMP_OPMASK 0xffffU
 #define CMP_32BIT 0x10000U
+
+/*
+ * The PyMethodDef of the C function prefix##name, documented by
+ * prefix##name##_doc (through void (*)(void): METH_KEYWORDS functions take
+ * three parameters).
+ */
+#define METHOD_DEF(prefix, name, flags)                               \
+	{                                                             \
+		.ml_name = #name,                                     \
+		.ml_meth = (PyCFunction)(void (*)(void))prefix##name, \
+		.ml_flags = flags, .ml_doc = prefix##name##_doc       \
+	}
 
 /* The number of syscall arguments a rule can compare: seccomp_data's. */
 #define ARG_COUNT                                         \
@@ -145,5 +168,10 @@ int value_dict_set(PyObject *dict, const char *name, PyObject *value);
  */
 int types_arch_token(PyObject *obj, uint32_t *token, int resolve);
 int types_add_constants(void);
+
+#if HAVE_SCMP_EXT
+/* ext.c: the submodule seccomp.ext */
+int ext_add(PyObject *parent);
+#endif
 
 #endif

@@ -18,6 +18,8 @@
  *               copies of struct seccomp_notif, seccomp_notif_resp and
  *               seccomp_notif_addfd.
  *   value.c     the exceptions, and Python arguments read into C values.
+ *   ext.c       the submodule seccomp.ext: this library's extensions
+ *               (seccomp-ext.h), where the header has them.
  * Every constant is taken from the header at build time.
  *
  * Signatures. Each docstring opens with CPython's signature line,
@@ -215,11 +217,7 @@ static PyObject *mod_c_str(PyObject *mod, PyObject *string)
 	return PyUnicode_AsASCIIString(string);
 }
 
-#define FUNC(name, flags)                                             \
-	{                                                             \
-		.ml_name = #name, .ml_meth = (PyCFunction)mod_##name, \
-		.ml_flags = flags, .ml_doc = mod_##name##_doc         \
-	}
+#define FUNC(name, flags) METHOD_DEF(mod_, name, flags)
 static PyMethodDef module_functions[] = {
 	FUNC(ERRNO, METH_O),
 	FUNC(TRACE, METH_O),
@@ -406,6 +404,10 @@ PyMODINIT_FUNC PyInit_seccomp(void)
 		    0 ||
 	    add_module_constants(mod) < 0)
 		goto fail;
+#if HAVE_SCMP_EXT
+	if (ext_add(mod) < 0)
+		goto fail;
+#endif
 	return mod;
 
 fail:

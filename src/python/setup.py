@@ -50,7 +50,8 @@ setup(
     ext_modules=[Extension(
         "seccomp",
         sources=[os.path.relpath(os.path.join(here, name)) for name in
-                 ("seccomp.c", "filter.c", "types.c", "value.c")],
+                 ("seccomp.c", "filter.c", "types.c", "value.c",
+                  "ext.c")],
         depends=[os.path.relpath(os.path.join(here, "module.h"))],
         include_dirs=flags("--cflags-only-I", "-I"),
         library_dirs=flags("--libs-only-L", "-L"),

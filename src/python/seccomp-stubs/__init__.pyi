@@ -8,6 +8,7 @@ two agree and that every public name of the module is here and nothing
 more. Actions, arch tokens and attributes are C ints (see seccomp.c)."""
 
 import errno as errno
+from . import ext as ext
 from typing import ClassVar, Protocol, final, overload
 
 __version__: str

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include <seccomp.h>
+#include <seccomp-ext.h>
 
 /* every constant fits 32 bits; int32_t wraps the top bit to the sign */
 #define P(name, value) printf("%s %d\n", name, (int)(int32_t)(uint32_t)(value))
@@ -39,6 +40,11 @@ int main(void)
 	P("TRAPX(65535)", SCMP_ACT_TRAPX(65535));
 	P("ADDFD_FLAG_SETFD", SECCOMP_ADDFD_FLAG_SETFD);
 	P("ADDFD_FLAG_SEND", SECCOMP_ADDFD_FLAG_SEND);
+
+	P("ext.VERSION", SCMP_EXT_VERSION);
+	P("ext.F_CMP_AND", SCMP_EXT_F_CMP_AND);
+	P("ext.F_NOTIFY_SET_FLAGS", SCMP_EXT_F_NOTIFY_SET_FLAGS);
+	P("ext.USER_NOTIF_FD_SYNC_WAKE_UP", SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP);
 
 	P("NE", SCMP_CMP_NE);
 	P("LT", SCMP_CMP_LT);

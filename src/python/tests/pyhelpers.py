@@ -61,3 +61,16 @@ def sanitized():
     """True when the sanitizer runtimes are preloaded (--enable-sanitizers):
     they make extra syscalls of their own, at exit among others."""
     return "asan" in os.environ.get("LD_PRELOAD", "")
+
+
+def check_script(test, code, stdout):
+    """Runs code in a new interpreter where filters can be loaded: skips
+    test when it exits 77 (saying why on stdout), else asserts that it
+    exits 0 and prints stdout (bytes)."""
+    require_seccomp()
+    res = run_python(code, timeout=60)
+    if res.returncode == 77:
+        test.skipTest(res.stdout.decode().strip())
+    test.assertEqual(res.returncode, 0,
+                     (res.stdout + res.stderr).decode(errors="replace"))
+    test.assertEqual(res.stdout, stdout)

@@ -67,7 +67,7 @@ class TestConstants(unittest.TestCase):
         # every int constant of the module is one consts.c prints
         listed = set(self.values)
         for prefix, obj in (("", seccomp), ("Arch.", seccomp.Arch),
-                            ("Attr.", seccomp.Attr)):
+                            ("Attr.", seccomp.Attr), ("ext.", seccomp.ext)):
             for name in int_attrs(obj):
                 self.assertIn(prefix + name, listed)
 

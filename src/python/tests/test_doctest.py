@@ -16,6 +16,7 @@ import traceback
 import unittest
 
 import seccomp
+import seccomp.ext
 
 from pyhelpers import require_seccomp, run_python, sanitized
 
@@ -24,6 +25,9 @@ def docstrings():
     """(name, docstring) of the module and of everything in it: functions,
     classes, their methods and attributes."""
     found = [("seccomp", seccomp.__doc__)]
+    for name, obj in vars(seccomp.ext).items():
+        if callable(obj):
+            found.append(("seccomp.ext." + name, obj.__doc__))
     for name, obj in vars(seccomp).items():
         if callable(obj) and getattr(obj, "__module__", None) == "seccomp":
             found.append(("seccomp." + name, obj.__doc__))
@@ -37,9 +41,11 @@ def docstrings():
 
 
 def doctests():
-    """doctest's own finder over the module: the docstrings with examples,
-    by name."""
-    return {test.name: test for test in doctest.DocTestFinder().find(seccomp)
+    """doctest's own finder over the module and seccomp.ext: the docstrings
+    with examples, by name."""
+    finder = doctest.DocTestFinder()
+    return {test.name: test
+            for test in finder.find(seccomp) + finder.find(seccomp.ext)
             if test.examples}
 
 

@@ -109,8 +109,9 @@ class TestInstall(unittest.TestCase):
         self.assertFalse(os.path.exists(os.path.join(
             self.staged(self.pyexecdir), "seccomp.la")))
         # the stubs beside it, where type checkers look (PEP 561)
-        self.assertTrue(os.path.isfile(os.path.join(
-            self.staged(self.pyexecdir), "seccomp-stubs", "__init__.pyi")))
+        for name in ("__init__.pyi", "ext.pyi"):
+            self.assertTrue(os.path.isfile(os.path.join(
+                self.staged(self.pyexecdir), "seccomp-stubs", name)), name)
 
     def test_imports_from_module_dir(self):
         self.assertEqual(self.install.returncode, 0, self.install.stderr)

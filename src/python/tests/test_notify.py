@@ -10,7 +10,7 @@ a supervisor waiting for a notification can be interrupted by a signal."""
 
 import unittest
 
-from pyhelpers import require_seccomp, run_python
+from pyhelpers import check_script
 
 SUPERVISOR = r"""
 import errno, os, sys
@@ -186,31 +186,13 @@ except Alarm:
 class TestNotify(unittest.TestCase):
 
     def test_supervisor(self):
-        require_seccomp()
-        res = run_python(SUPERVISOR, timeout=60)
-        if res.returncode == 77:
-            self.skipTest(res.stdout.decode().strip())
-        self.assertEqual(res.returncode, 0,
-                         (res.stdout + res.stderr).decode(errors="replace"))
-        self.assertEqual(res.stdout, b"child status 0\n")
+        check_script(self, SUPERVISOR, b"child status 0\n")
 
     def test_addfd(self):
-        require_seccomp()
-        res = run_python(ADDFD, timeout=60)
-        if res.returncode == 77:
-            self.skipTest(res.stdout.decode().strip())
-        self.assertEqual(res.returncode, 0,
-                         (res.stdout + res.stderr).decode(errors="replace"))
-        self.assertEqual(res.stdout, b"child status 0\n")
+        check_script(self, ADDFD, b"child status 0\n")
 
     def test_interrupted_wait(self):
-        require_seccomp()
-        res = run_python(INTERRUPT, timeout=60)
-        if res.returncode == 77:
-            self.skipTest(res.stdout.decode().strip())
-        self.assertEqual(res.returncode, 0,
-                         (res.stdout + res.stderr).decode(errors="replace"))
-        self.assertEqual(res.stdout, b"interrupted\n")
+        check_script(self, INTERRUPT, b"interrupted\n")
 
 
 if __name__ == "__main__":

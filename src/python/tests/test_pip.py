@@ -75,8 +75,10 @@ print(json.dumps({
 
 STUB_PROGRAM = """
 import seccomp
+import seccomp.ext
 f = seccomp.SyscallFilter(seccomp.KILL)
 name: str = seccomp.resolve_syscall("x86_64", "read")
+bits: str = seccomp.ext.features()
 """
 
 
@@ -270,12 +272,11 @@ class TestPipInstall(unittest.TestCase):
         self.assertIn("seccomp-build-", self.install)
 
     def test_stubs(self):
-        stubs = os.path.join(self.site_packages(), "seccomp-stubs",
-                             "__init__.pyi")
-        with open(stubs) as f, open(os.path.join(
-                self.tree, "src", "python", "seccomp-stubs",
-                "__init__.pyi")) as g:
-            self.assertEqual(f.read(), g.read())
+        for name in ("__init__.pyi", "ext.pyi"):
+            stubs = os.path.join(self.site_packages(), "seccomp-stubs", name)
+            with open(stubs) as f, open(os.path.join(
+                    self.tree, "src", "python", "seccomp-stubs", name)) as g:
+                self.assertEqual(f.read(), g.read())
         python = mypy_python()
         if python is None:
             self.skipTest("mypy is not installed (Debian: python3-mypy)")
@@ -288,6 +289,9 @@ class TestPipInstall(unittest.TestCase):
         self.assertEqual(res.returncode, 1, res.stdout)
         self.assertIn('expression has type "int", variable has type "str"',
                       res.stdout)
+        # the submodule's stubs too: the only other error is in its line
+        self.assertIn("prog.py:5: error:", res.stdout)
+        self.assertIn("Found 2 errors", res.stdout)
 
     def test_rebuild(self):
         configure = os.path.join(self.tree, "configure.ac")

@@ -24,10 +24,14 @@ import seccomp
 STUBS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                          os.pardir)
 STUBS = os.path.join(STUBS_DIR, "seccomp-stubs", "__init__.pyi")
+EXT_STUBS = os.path.join(STUBS_DIR, "seccomp-stubs", "ext.pyi")
 DEBIAN_PYTHON = "/usr/bin/python3"
 
 GOOD_PROGRAM = """
 import seccomp
+import seccomp.ext
+bits: int = seccomp.ext.features() & seccomp.ext.F_CMP_AND
+seccomp.ext.notify_set_flags(3, seccomp.ext.USER_NOTIF_FD_SYNC_WAKE_UP)
 f = seccomp.SyscallFilter(seccomp.KILL)
 f.add_rule(seccomp.ALLOW, "write", seccomp.Arg(0, seccomp.EQ, 1))
 f.add_arch(seccomp.Arch("aarch64"))
@@ -44,15 +48,17 @@ except seccomp.InvalidArgument as exc:
 
 BAD_PROGRAM = """
 import seccomp
+import seccomp.ext
+seccomp.ext.notify_set_flags("3", 0)
 f = seccomp.SyscallFilter(seccomp.KILL)
 f.add_rule(seccomp.ALLOW, "write", 1)
 name: str = seccomp.resolve_syscall("x86_64", "read")
 """
 
 
-def parse_stubs():
-    with open(STUBS, encoding="utf-8") as f:
-        return ast.parse(f.read(), STUBS)
+def parse_stubs(path=STUBS):
+    with open(path, encoding="utf-8") as f:
+        return ast.parse(f.read(), path)
 
 
 def body_names(body):
@@ -210,6 +216,31 @@ class TestSignatures(unittest.TestCase):
             "Add a rule"))
 
 
+class TestExt(unittest.TestCase):
+    """seccomp.ext and seccomp-stubs/ext.pyi: the same names, the same
+    signatures."""
+
+    def setUp(self):
+        self.stubs = body_names(parse_stubs(EXT_STUBS).body)
+
+    def test_names(self):
+        runtime = public(dir(seccomp.ext))
+        self.assertIn("notify_set_flags", runtime)
+        self.assertEqual(sorted(runtime - public(self.stubs)), [],
+                         "not in the stubs")
+        self.assertEqual(sorted(public(self.stubs) - runtime), [],
+                         "not in the module")
+
+    def test_functions(self):
+        funcs = [n for n, node in self.stubs.items()
+                 if isinstance(node, ast.FunctionDef)]
+        self.assertEqual(sorted(funcs), ["features", "notify_set_flags"])
+        for name in funcs:
+            with self.subTest(function=name):
+                self.assertEqual(runtime_params(getattr(seccomp.ext, name)),
+                                 stub_params(self.stubs[name], False))
+
+
 def mypy_python():
     """An interpreter with mypy that can import this module (this one, or
     Debian's of the same version), or None."""
@@ -235,10 +266,16 @@ class TestMypy(unittest.TestCase):
             raise unittest.SkipTest("mypy is not installed for Python %d.%d"
                                     " (Debian: python3-mypy)"
                                     % sys.version_info[:2])
-        # the module this test imported, its stubs from the source tree
-        cls.env = dict(os.environ, MYPYPATH=STUBS_DIR,
-                       PYTHONPATH=os.path.dirname(seccomp.__file__))
+        # the module this test imported, its stubs from the source tree:
+        # in MYPYPATH, mypy finds a -stubs package's __init__.pyi but not
+        # its submodules (seccomp.ext), so they are linked in as "seccomp"
         cls.tmp = tempfile.TemporaryDirectory()
+        stubs = os.path.join(cls.tmp.name, "stubs")
+        os.mkdir(stubs)
+        os.symlink(os.path.join(STUBS_DIR, "seccomp-stubs"),
+                   os.path.join(stubs, "seccomp"))
+        cls.env = dict(os.environ, MYPYPATH=stubs,
+                       PYTHONPATH=os.path.dirname(seccomp.__file__))
         cls.env["MYPY_CACHE_DIR"] = os.path.join(cls.tmp.name, "cache")
 
     @classmethod
@@ -270,6 +307,8 @@ class TestMypy(unittest.TestCase):
                       'incompatible type "int"; expected "Arg"', res.stdout)
         self.assertIn('expression has type "int", variable has type "str"',
                       res.stdout)
+        self.assertIn('Argument 1 to "notify_set_flags" has incompatible '
+                      'type "str"; expected "int"', res.stdout)
 
 
 if __name__ == "__main__":
