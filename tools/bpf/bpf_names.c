@@ -9,7 +9,7 @@
 
 #include "bpf_diff_names.h"
 /* The one list of ABIs, for the table column of each */
-#include "../src/arch_list.h"
+#include "../../src/arch_list.h"
 
 #define ARCH_COLUMN(mac, name, col, ...) { name, #col },
 static const struct {
