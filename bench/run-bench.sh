@@ -61,6 +61,7 @@ elif ! $CC $CFLAGS -I"$TOOLS_SRCDIR/profile" -I"$TOOLS_SRCDIR/bpf" \
 	"$TOOLS_SRCDIR/profile/profile.c" \
 	"$TOOLS_SRCDIR/profile/profile_json.c" \
 	"$TOOLS_SRCDIR/profile/profile_fc.c" \
+	"$TOOLS_SRCDIR/profile/profile_resolve.c" \
 	"$TOOLS_SRCDIR/profile/profile_build.c" \
 	"$TOOLS_SRCDIR/bpf/bpf_sim.c" "$so" -ljansson; then
 	note="building the system variant failed: comparison columns skipped"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile_priv.h"
+#include "profile_json.h"
 
 /*
  * SCMP_FLTATR_CTL_KVERMAX and enum scmp_kver by their values (those of

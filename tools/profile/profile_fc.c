@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profile_fc.h"
 #include "profile_priv.h"
 
 /* The members of seccompiler's objects: filter, rule, condition. */
