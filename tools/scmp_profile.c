@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "bpf_disasm.h"
-#include "scmp_profile.h"
+#include "scmp_profile_shared.h"
 
 /* Syscall numbers --stats probes from each ABI's first one. */
 #define STATS_SPAN 1024u

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "scmp_profile.h"
+#include "scmp_profile_shared.h"
 
 static bool cmp_holds(const struct scmp_arg_cmp *c, const uint64_t *args,
 		      bool wide)

@@ -45,7 +45,7 @@
 #ifdef SP_HAVE_Z3
 #include "bpf_diff.h"
 #endif
-#include "scmp_profile.h"
+#include "scmp_profile_shared.h"
 
 #ifndef PTRACE_SECCOMP_GET_FILTER
 #define PTRACE_SECCOMP_GET_FILTER 0x420c

@@ -41,7 +41,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "scmp_profile.h"
+#include "scmp_profile_shared.h"
 
 #define LEARN_ABIS 3u
 #define ARGS_TUPLES_MAX 64u

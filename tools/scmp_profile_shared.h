@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* scmp_profile: what its commands share (scmp_profile_shared.c). */
+/* scmp_profile: what its commands share (scmp_profile_shared.c), and them. */
 
-#ifndef SCMP_PROFILE_H
-#define SCMP_PROFILE_H
+#ifndef SCMP_PROFILE_SHARED_H
+#define SCMP_PROFILE_SHARED_H
 
 #include <stdbool.h>
 #include <stdint.h>
