@@ -360,42 +360,28 @@ static void explain_abi(const struct profile *p, struct bpf_sim_prog *prog,
  */
 static int parse_expect(const char *s, uint32_t *want, uint32_t *mask)
 {
-	static const struct {
-		const char *name;
-		uint32_t action;
-		bool data;
-	} names[] = {
-		{ "KILL_PROCESS", SCMP_ACT_KILL_PROCESS, false },
-		{ "KILL_THREAD", SCMP_ACT_KILL_THREAD, false },
-		{ "KILL", SCMP_ACT_KILL, false },
-		{ "TRAP", SCMP_ACT_TRAP, false },
-		{ "ERRNO", SCMP_ACT_ERRNO(0), true },
-		{ "TRACE", SCMP_ACT_TRACE(0), true },
-		{ "LOG", SCMP_ACT_LOG, false },
-		{ "ALLOW", SCMP_ACT_ALLOW, false },
-		{ "NOTIFY", SCMP_ACT_NOTIFY, false },
-	};
-	const char *rest;
+	const char *name, *rest;
 	unsigned long v;
 	size_t i, len;
+	bool data;
 	char *end;
 
 	if (strncasecmp(s, "SCMP_ACT_", 9) == 0)
 		s += 9;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		len = strlen(names[i].name);
-		if (strncasecmp(s, names[i].name, len) == 0 &&
+	for (i = 0; (name = profile_action_at(i, want, &data)) != NULL; i++) {
+		name += strlen("SCMP_ACT_");
+		len = strlen(name);
+		if (strncasecmp(s, name, len) == 0 &&
 		    (s[len] == '\0' || s[len] == '('))
 			break;
 	}
-	if (i == sizeof(names) / sizeof(names[0]))
+	if (name == NULL)
 		return -EINVAL;
 	rest = s + len;
-	*want = names[i].action;
-	*mask = names[i].data ? 0xffff0000u : 0xffffffffu;
+	*mask = data ? 0xffff0000u : 0xffffffffu;
 	if (*rest == '\0')
 		return 0;
-	if (!names[i].data)
+	if (!data)
 		return -EINVAL;
 	errno = 0;
 	v = strtoul(rest + 1, &end, 0);

@@ -347,6 +347,18 @@ const char *profile_action_str(uint32_t action, int *errno_ret)
 	return NULL;
 }
 
+/**
+ * profile_action_at() - see profile.h
+ */
+const char *profile_action_at(size_t i, uint32_t *action, bool *data)
+{
+	if (i >= N(actions))
+		return NULL;
+	*action = actions[i].action;
+	*data = actions[i].data;
+	return actions[i].name;
+}
+
 static const struct {
 	const char *name;
 	enum scmp_compare op;

@@ -288,6 +288,15 @@ bool profile_cap_known(const char *name);
 const char *profile_action_str(uint32_t action, int *errno_ret);
 
 /**
+ * profile_action_at() - row @i of the one table of action names
+ * @action: receives the SCMP_ACT_* value (ERRNO and TRACE with 0)
+ * @data:   receives whether it takes an errno or trace value
+ *
+ * Return: its name ("SCMP_ACT_ALLOW", ...); NULL past the last row.
+ */
+const char *profile_action_at(size_t i, uint32_t *action, bool *data);
+
+/**
  * profile_const_eval() - an argument as a command line gives it
  * @expr:  numbers (strtoull()'s bases; negative ones as 64-bit) and
  *         constants (AF_VSOCK, CLONE_NEWUSER, ...: profile_const.c's
