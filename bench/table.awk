@@ -151,7 +151,7 @@ END {
 	}
 
 	printf "\n### Instructions executed per syscall\n\n"
-	printf "Simulated (tools/bpf_sim.c) on every syscall number 0..550 of each arch (x32:\n"
+	printf "Simulated (tools/bpf/bpf_sim.c) on every syscall number 0..550 of each arch (x32:\n"
 	printf "0x40000000 + 0..550), with argument probes for syscalls that have argument\n"
 	printf "rules; each number weighs 1, shared by its probes. allowed/denied: mean over\n"
 	printf "probes returning ALLOW / anything else; all: mean over the 551 numbers.\n"

@@ -5,7 +5,7 @@
  * This file has main() and the compile command; explain and learn have
  * files of their own, and what the commands share is in
  * scmp_profile_shared.c. The tool uses the library's public API only, and
- * the simulator (tools/bpf_sim.c) for --stats, the graph and explain.
+ * the simulator (tools/bpf/bpf_sim.c) for --stats, the graph and explain.
  */
 
 #include <getopt.h>
