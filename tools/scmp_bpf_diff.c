@@ -403,7 +403,7 @@ int main(int argc, char *argv[])
 	};
 	const struct bpf_sim_arch *arch = bpf_sim_arch_native();
 	struct bpf_sim_prog prog[2] = { { 0 } };
-	struct bpf_diff_stack side[2];
+	struct bpf_stack side[2];
 	struct bpf_diff_opts opts = { .max = DEFAULT_MAX };
 	struct out o = { .quiet = false };
 	unsigned long max = DEFAULT_MAX;

@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 #include "bpf_names.h"
+#include "bpf_stack.h"
 #ifdef SP_HAVE_Z3
 #include "bpf_diff.h"
 #endif
@@ -69,9 +70,8 @@ struct seccomp_md {
 	uint64_t flags;
 };
 
-/* One filter read from the process. */
+/* What the kernel says of one filter read from the process. */
 struct filter {
-	struct bpf_sim_prog prog;
 	uint64_t flags; /* SECCOMP_FILTER_FLAG_*, as the kernel reports */
 	bool flags_known;
 };
@@ -81,8 +81,8 @@ struct target {
 	pid_t pid;
 	int mode; /* /proc/PID/status "Seccomp:" */
 	long status_count;
-	struct filter *f;
-	unsigned int n;
+	struct bpf_stack s; /* the filters, as ptrace numbers them */
+	struct filter *f;   /* and their flags, s.cnt of them */
 };
 
 /*
@@ -160,56 +160,61 @@ static int read_filters(struct target *t)
 	const struct bpf_sim_arch *native = bpf_sim_arch_native();
 	struct sock_filter *buf;
 	struct seccomp_md md;
+	struct bpf_sim_prog *progs;
 	struct filter *grown;
 	long len;
 	int rc;
 
 	for (;;) {
 		len = ptrace(PTRACE_SECCOMP_GET_FILTER, t->pid,
-			     (void *)(unsigned long)t->n, NULL);
-		if (len < 0 && errno == ENOENT && t->n > 0)
+			     (void *)(unsigned long)t->s.cnt, NULL);
+		if (len < 0 && errno == ENOENT && t->s.cnt > 0)
 			return 0;
 		if (len <= 0) {
 			rc = len < 0 ? errno : EINVAL;
 			fprintf(stderr,
 				"scmp_profile: cannot read filter %u of process"
 				" %d: %s\n",
-				t->n, (int)t->pid, refusal(rc));
+				t->s.cnt, (int)t->pid, refusal(rc));
 			return -rc;
 		}
-		grown = realloc(t->f, (t->n + 1) * sizeof(*t->f));
+		grown = realloc(t->f, (t->s.cnt + 1) * sizeof(*t->f));
+		progs = realloc(t->s.prog, (t->s.cnt + 1) * sizeof(*progs));
 		buf = calloc((size_t)len, sizeof(*buf));
 		if (grown != NULL)
 			t->f = grown;
-		if (grown == NULL || buf == NULL) {
+		if (progs != NULL)
+			t->s.prog = progs;
+		if (grown == NULL || progs == NULL || buf == NULL) {
 			free(buf);
 			return -ENOMEM;
 		}
-		memset(&t->f[t->n], 0, sizeof(t->f[t->n]));
+		memset(&t->f[t->s.cnt], 0, sizeof(t->f[t->s.cnt]));
+		memset(&t->s.prog[t->s.cnt], 0, sizeof(t->s.prog[t->s.cnt]));
 		if (ptrace(PTRACE_SECCOMP_GET_FILTER, t->pid,
-			   (void *)(unsigned long)t->n, buf) != len) {
+			   (void *)(unsigned long)t->s.cnt, buf) != len) {
 			rc = errno;
 			free(buf);
 			fprintf(stderr,
 				"scmp_profile: filter %u of process %d"
 				" changed while read: %s\n",
-				t->n, (int)t->pid, strerror(rc));
+				t->s.cnt, (int)t->pid, strerror(rc));
 			return -EIO;
 		}
-		rc = bpf_sim_load_host(&t->f[t->n].prog, buf, (size_t)len,
+		rc = bpf_sim_load_host(&t->s.prog[t->s.cnt], buf, (size_t)len,
 				       native != NULL ? native->big_endian : 0);
 		free(buf);
 		if (rc < 0)
 			return rc;
-		md.filter_off = t->n;
+		md.filter_off = t->s.cnt;
 		md.flags = 0;
 		/* Linux >= 4.16; the flags are then known */
 		if (ptrace(PTRACE_SECCOMP_GET_METADATA, t->pid,
 			   (void *)sizeof(md), &md) >= 0) {
-			t->f[t->n].flags = md.flags;
-			t->f[t->n].flags_known = true;
+			t->f[t->s.cnt].flags = md.flags;
+			t->f[t->s.cnt].flags_known = true;
 		}
-		t->n++;
+		t->s.cnt++;
 	}
 }
 
@@ -253,10 +258,10 @@ static int read_target(struct target *t)
 		fprintf(stderr, "scmp_profile: %s\n", strerror(ENOMEM));
 	if (rc < 0)
 		return SP_EXIT_FAIL;
-	for (i = 0; i < t->n; i++) {
+	for (i = 0; i < t->s.cnt; i++) {
 		struct bpf_sim_fault why;
 
-		if (bpf_sim_verify(&t->f[i].prog, &why) < 0) {
+		if (bpf_sim_verify(&t->s.prog[i], &why) < 0) {
 			fprintf(stderr,
 				"scmp_profile: filter %u: instruction %u: %s"
 				" (the simulator disagrees with the kernel)\n",
@@ -447,27 +452,27 @@ struct cell {
 	bool cached; /* every filter is always ALLOW for it */
 };
 
-/* Runs every filter on @d as the kernel does: the result and its filter. */
+/*
+ * Runs every filter on @d as the kernel does: the result and its filter,
+ * -1 when every filter allows (the kernel then returns SECCOMP_RET_ALLOW
+ * itself, whatever data an ALLOW carried).
+ */
 static uint32_t run_stack(struct target *t, const struct seccomp_data *d,
 			  int *decider)
 {
-	struct bpf_sim_result res;
-	uint32_t ret = SECCOMP_RET_ALLOW;
-	unsigned int i;
+	uint32_t ret;
 
-	*decider = -1;
-	for (i = t->n; i-- > 0;) {
-		/*
-		 * Verified when read, so a run cannot fail; if one did, the
-		 * filter counts as killing rather than as absent.
-		 */
-		if (bpf_sim_run(&t->f[i].prog, d, &res) < 0)
-			res.action = SECCOMP_RET_KILL_PROCESS;
-		if (bpf_sim_action_rank(res.action) <
-		    bpf_sim_action_rank(ret)) {
-			ret = res.action;
-			*decider = (int)i;
-		}
+	/*
+	 * Verified when read, so a run cannot fail; if one did, the stack
+	 * counts as killing rather than as absent.
+	 */
+	if (bpf_stack_run(&t->s, d, &ret, decider) < 0) {
+		*decider = -1;
+		return SECCOMP_RET_KILL_PROCESS;
+	}
+	if (!bpf_stack_wins(ret, SECCOMP_RET_ALLOW)) {
+		*decider = -1;
+		return SECCOMP_RET_ALLOW;
 	}
 	return ret;
 }
@@ -508,14 +513,14 @@ static int eval_cell(struct target *t, uint32_t arch, uint32_t nr, bool cache,
 	unsigned int i, k;
 
 	memset(c, 0, sizeof(*c));
-	o = calloc(t->n ? t->n : 1, sizeof(*o));
+	o = calloc(t->s.cnt ? t->s.cnt : 1, sizeof(*o));
 	if (o == NULL)
 		return -ENOMEM;
 	c->action = run_stack(t, &d, &c->decider);
-	c->cached = cache && t->n > 0;
-	for (i = t->n; i-- > 0;) {
-		walk(&t->f[i].prog, arch, nr, st, &o[i]);
-		if (cache && bpf_sim_cache_allow(&t->f[i].prog, arch, nr) != 1)
+	c->cached = cache && t->s.cnt > 0;
+	for (i = t->s.cnt; i-- > 0;) {
+		walk(&t->s.prog[i], arch, nr, st, &o[i]);
+		if (cache && bpf_sim_cache_allow(&t->s.prog[i], arch, nr) != 1)
 			c->cached = false;
 		if (o[i].cnt == 1 && !o[i].unknown &&
 		    bpf_sim_action_rank(o[i].v[0]) <
@@ -524,7 +529,7 @@ static int eval_cell(struct target *t, uint32_t arch, uint32_t nr, bool cache,
 			fixed_by = (int)i;
 		}
 	}
-	for (i = 0; i < t->n; i++) {
+	for (i = 0; i < t->s.cnt; i++) {
 		bool matters = o[i].unknown;
 
 		if (o[i].cnt == 1 && !o[i].unknown)
@@ -581,8 +586,8 @@ static unsigned int report_abis(struct target *t,
 
 	if (native != NULL)
 		out[n++] = native;
-	for (i = 0; i < t->n; i++) {
-		cnt = bpf_sim_arch_tokens(&t->f[i].prog, tokens, 64);
+	for (i = 0; i < t->s.cnt; i++) {
+		cnt = bpf_sim_arch_tokens(&t->s.prog[i], tokens, 64);
 		for (k = 0; cnt > 0 && k < (unsigned int)cnt && k < 64; k++)
 			for (j = 0; (a = bpf_sim_arch_get(j)) != NULL; j++) {
 				unsigned int m;
@@ -849,9 +854,9 @@ static int report_abi(struct target *t, const struct bpf_sim_arch *a, bool json,
 	char *name;
 	int rc = 0;
 
-	for (i = 0; i < t->n; i++)
+	for (i = 0; i < t->s.cnt; i++)
 		longest =
-			t->f[i].prog.len > longest ? t->f[i].prog.len : longest;
+			t->s.prog[i].len > longest ? t->s.prog[i].len : longest;
 	st = calloc(longest + 1, sizeof(*st));
 	if (st == NULL)
 		return -ENOMEM;
@@ -907,7 +912,7 @@ static int report_abi(struct target *t, const struct bpf_sim_arch *a, bool json,
 				    json_integer(allowed));
 		json_object_set_new(ja, "cached",
 				    cache ? json_integer(cached) : json_null());
-	} else if (t->n == 0) {
+	} else if (t->s.cnt == 0) {
 		printf("  action cache: no filter runs\n");
 	} else if (cache) {
 		printf("  action cache: %u of %u syscalls always allowed:"
@@ -946,9 +951,8 @@ static void report_other(struct target *t, bool json, json_t *root)
 /*
  * The proof against a profile: the diff engine (bpf_diff.h) with the
  * process's stack as the old side and the profile's one program as the
- * new. The engine's stacks run index 0 first and keep its value on a
- * tie, so the filters go in newest first; a process without filters is
- * a stack of one program that allows everything.
+ * new (bpf_stack.h: the engine numbers filters as ptrace does); a process
+ * without filters is a stack of one program that allows everything.
  */
 #ifdef SP_HAVE_Z3
 struct diff_out {
@@ -1069,28 +1073,20 @@ static int prove_diff(struct target *t, struct bpf_sim_prog *prof,
 {
 	static const struct sock_filter allow =
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
-	struct bpf_sim_prog none = { 0 }, *progs;
-	struct bpf_diff_stack old, new = { prof, 1 };
+	struct bpf_sim_prog none = { 0 };
+	struct bpf_stack old = t->s, new = { prof, 1 };
 	struct diff_out o = { t, jdiff, 0 };
 	struct bpf_diff_opts opts = { .max = max,
 				      .found = diff_found,
 				      .arg = &o };
-	unsigned int i;
 	bool more = false;
 	int rc;
 
-	progs = calloc(t->n ? t->n : 1, sizeof(*progs));
-	if (progs == NULL)
-		return -ENOMEM;
-	for (i = 0; i < t->n; i++)
-		progs[i] = t->f[t->n - 1 - i].prog;
-	old.prog = progs;
-	old.cnt = t->n;
-	if (t->n == 0) {
+	if (t->s.cnt == 0) {
 		rc = bpf_sim_load_host(&none, &allow, 1, prof->big_endian);
 		if (rc < 0)
-			goto out;
-		progs[0] = none;
+			return rc;
+		old.prog = &none;
 		old.cnt = 1;
 	}
 	rc = bpf_diff_run(&old, &new, &opts, &more);
@@ -1098,9 +1094,7 @@ static int prove_diff(struct target *t, struct bpf_sim_prog *prof,
 		printf("  (more differences: -n 0 shows them all)\n");
 	if (rc >= 0 && more)
 		rc++;
-out:
 	bpf_sim_free(&none);
-	free(progs);
 	return rc;
 }
 #endif
@@ -1170,10 +1164,10 @@ static int report(struct target *t, const struct opts *o)
 		if (t->mode == 2)
 			printf(", %u filter%s (index 0 installed first; the"
 			       " newest runs first and wins ties)",
-			       t->n, t->n == 1 ? "" : "s");
+			       t->s.cnt, t->s.cnt == 1 ? "" : "s");
 		/* Seccomp_filters (Linux 5.9+) counts them too */
 		if (t->mode == 2 && t->status_count >= 0 &&
-		    t->status_count != (long)t->n)
+		    t->status_count != (long)t->s.cnt)
 			printf("; /proc/%d/status says %ld: the stack changed"
 			       " while read",
 			       (int)t->pid, t->status_count);
@@ -1184,18 +1178,19 @@ static int report(struct target *t, const struct opts *o)
 		       " any other call kills the thread (SIGKILL)\n");
 	if (t->mode == 0 && !o->json)
 		printf("no filter: the kernel allows every syscall\n");
-	for (i = 0; i < t->n; i++) {
+	for (i = 0; i < t->s.cnt; i++) {
 		const struct filter *f = &t->f[i];
 		json_t *fl = flags_json(f);
 
 		if (o->json) {
 			json_array_append_new(
 				jf, json_pack("{s:i, s:i, s:o}", "index", i,
-					      "instructions", f->prog.len,
+					      "instructions", t->s.prog[i].len,
 					      "flags", fl));
 			continue;
 		}
-		printf("filter %u: %u instructions, flags: ", i, f->prog.len);
+		printf("filter %u: %u instructions, flags: ", i,
+		       t->s.prog[i].len);
 		if (!json_is_array(fl))
 			printf("unknown (no PTRACE_SECCOMP_GET_METADATA)");
 		else if (json_array_size(fl) == 0)
@@ -1348,8 +1343,9 @@ int inspect_main(int argc, char *argv[])
 	rc = read_target(&t);
 	if (rc == 0)
 		rc = report(&t, &o);
-	for (i = 0; i < t.n; i++)
-		bpf_sim_free(&t.f[i].prog);
+	for (i = 0; i < t.s.cnt; i++)
+		bpf_sim_free(&t.s.prog[i]);
+	free(t.s.prog);
 	free(t.f);
 	return rc;
 }

@@ -66,7 +66,7 @@ done
 # libbpfsim: the simulator, and the listing the disassembler prints (its
 # names: bpf_names.c, from tools/bpf/bpf_diff_names.h, which make check-fuzz
 # builds first)
-for c in bpf_sim bpf_disasm bpf_disasm_graph bpf_names; do
+for c in bpf_sim bpf_disasm bpf_disasm_graph bpf_names bpf_stack; do
 	compile "$top_srcdir/tools/bpf/$c.c" "$out/obj/$c.o" || exit 1
 	lib="$lib $out/obj/$c.o"
 done

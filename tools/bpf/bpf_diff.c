@@ -80,7 +80,7 @@ struct dctx {
 	size_t later_cnt;
 	size_t later_cap;
 	size_t later_done;
-	const struct bpf_diff_stack *side[2];
+	const struct bpf_stack *side[2];
 	const struct bpf_diff_opts *opts;
 	struct bpf_prove p;
 	Z3_solver clean;
@@ -988,8 +988,9 @@ static void collect_arches(struct dctx *c)
 	unsigned int s, i, j, k;
 	int n;
 
+	/* newest first, the order the kernel runs them in */
 	for (s = 0; s < 2; s++)
-		for (i = 0; i < c->side[s]->cnt; i++) {
+		for (i = c->side[s]->cnt; i-- > 0;) {
 			n = bpf_sim_arch_tokens(&c->side[s]->prog[i], tok,
 						MAX_ARCHES);
 			for (j = 0;
@@ -1049,19 +1050,19 @@ static int whole_abis(struct dctx *c, struct reg *r)
 	return rc < 0 ? rc : 0;
 }
 
-static int compose(struct dctx *c, const struct bpf_diff_stack *s, Z3_ast *out)
+static int compose(struct dctx *c, const struct bpf_stack *s, Z3_ast *out)
 {
 	Z3_context ctx = c->p.ctx;
 	Z3_ast t, full = bpf_prove_u32(&c->p, SECCOMP_RET_ACTION_FULL);
 	unsigned int i;
 	int rc;
 
-	for (i = 0; i < s->cnt; i++) {
+	for (i = s->cnt; i-- > 0;) {
 		rc = bpf_prove_prog(&c->p, &s->prog[i], &t);
 		if (rc < 0)
 			return rc;
-		/* a later program replaces only a strictly lower precedence */
-		*out = i == 0 ?
+		/* an older program replaces only a strictly lower precedence */
+		*out = i == s->cnt - 1 ?
 			       t :
 			       Z3_mk_ite(ctx,
 					 Z3_mk_bvslt(
@@ -1090,10 +1091,9 @@ static int clean_solver(struct dctx *c)
 	return 0;
 }
 
-static int check_sides(const struct bpf_diff_stack *old,
-		       const struct bpf_diff_stack *new)
+static int check_sides(const struct bpf_stack *old, const struct bpf_stack *new)
 {
-	const struct bpf_diff_stack *s[2] = { old, new };
+	const struct bpf_stack *s[2] = { old, new };
 	unsigned int i, j;
 
 	for (i = 0; i < 2; i++) {
@@ -1110,8 +1110,7 @@ static int check_sides(const struct bpf_diff_stack *old,
 /**
  * bpf_diff_run() - see bpf_diff.h
  */
-int bpf_diff_run(const struct bpf_diff_stack *old,
-		 const struct bpf_diff_stack *new,
+int bpf_diff_run(const struct bpf_stack *old, const struct bpf_stack *new,
 		 const struct bpf_diff_opts *opts, bool *more)
 {
 	struct runs walked = { 0 }, runs = { 0 };

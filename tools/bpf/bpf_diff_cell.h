@@ -65,9 +65,9 @@ struct reg {
  *     c->opaque is set where a path compares a value computed from the
  *     input, which no atom describes
  *
- * Return: the composed value, as bpf_diff_stack_run() gives it.
+ * Return: the composed value, as bpf_stack_run() gives it.
  */
-uint32_t bpf_diff_cell_stack(const struct bpf_diff_stack *s,
+uint32_t bpf_diff_cell_stack(const struct bpf_stack *s,
 			     const struct seccomp_data *d, struct cell *c);
 
 /**
