@@ -848,20 +848,7 @@ int bpf_sim_cache_allow(const struct bpf_sim_prog *prog, uint32_t arch,
 		case BPF_JMP | BPF_JGT | BPF_K:
 		case BPF_JMP | BPF_JGE | BPF_K:
 		case BPF_JMP | BPF_JSET | BPF_K:
-			switch (BPF_OP(f->code)) {
-			case BPF_JEQ:
-				taken = reg == f->k;
-				break;
-			case BPF_JGT:
-				taken = reg > f->k;
-				break;
-			case BPF_JGE:
-				taken = reg >= f->k;
-				break;
-			default:
-				taken = (reg & f->k) != 0;
-				break;
-			}
+			taken = bpf_sim_jump_taken(BPF_OP(f->code), reg, f->k);
 			pc += taken ? f->jt : f->jf;
 			break;
 		default:
