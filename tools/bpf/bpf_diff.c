@@ -383,15 +383,16 @@ static bool half_free(const struct half *h)
 	return h->lo == 0 && h->hi == ~0u && h->ne_cnt == 0;
 }
 
-/* One field's atoms as 64-bit conditions; false if too many. */
-static bool field_conds(struct dctx *c, const struct reg *r, unsigned int field,
-			struct bpf_diff_region *o)
+/*
+ * The full-width atoms of @field as an interval per half (h[1]: the high
+ * word), with the values left out inside it; false if too many.
+ */
+static bool field_halves(const struct dctx *c, const struct reg *r,
+			 unsigned int field, struct half h[2])
 {
-	struct half h[2] = { { 0, ~0u, 0, { 0 } }, { 0, ~0u, 0, { 0 } } };
 	const struct atom *a;
-	unsigned int i, j, high, shift;
+	unsigned int i, j, high;
 	bool ok = true;
-	uint64_t base;
 
 	/* full-width comparisons first: an interval per half */
 	for (i = 0; i < r->cnt; i++) {
@@ -447,6 +448,17 @@ static bool field_conds(struct dctx *c, const struct reg *r, unsigned int field,
 				x->ne[j++] = x->ne[i];
 		x->ne_cnt = j;
 	}
+	return ok;
+}
+
+/* The halves of @field as conditions, 64-bit where they allow; false if too many. */
+static bool halves_conds(struct bpf_diff_region *o, unsigned int field,
+			 const struct half h[2])
+{
+	unsigned int i;
+	bool ok = true;
+	uint64_t base;
+
 	if (h[1].lo == h[1].hi && h[1].ne_cnt == 0 && !half_free(&h[0])) {
 		/* one high word: a 64-bit interval */
 		base = (uint64_t)h[1].lo << 32;
@@ -478,6 +490,17 @@ static bool field_conds(struct dctx *c, const struct reg *r, unsigned int field,
 		if (!half_free(&h[0]))
 			ok &= half_conds(o, field, &h[0], 0);
 	}
+	return ok;
+}
+
+/* The masked atoms of @field as conditions; false if too many. */
+static bool masked_conds(const struct dctx *c, const struct reg *r,
+			 unsigned int field, struct bpf_diff_region *o)
+{
+	const struct atom *a;
+	unsigned int i, shift;
+	bool ok = true;
+
 	/* then the masked ones, as they are */
 	for (i = 0; i < r->cnt; i++) {
 		uint64_t mask, k;
@@ -508,6 +531,19 @@ static bool field_conds(struct dctx *c, const struct reg *r, unsigned int field,
 		}
 		ok &= add_cond(o, field, mask, op, k);
 	}
+	return ok;
+}
+
+/* One field's atoms as 64-bit conditions; false if too many. */
+static bool field_conds(struct dctx *c, const struct reg *r, unsigned int field,
+			struct bpf_diff_region *o)
+{
+	struct half h[2] = { { 0, ~0u, 0, { 0 } }, { 0, ~0u, 0, { 0 } } };
+	bool ok;
+
+	ok = field_halves(c, r, field, h);
+	ok &= halves_conds(o, field, h);
+	ok &= masked_conds(c, r, field, o);
 	return ok;
 }
 
@@ -1107,6 +1143,61 @@ static int check_sides(const struct bpf_stack *old, const struct bpf_stack *new)
 	return 0;
 }
 
+/*
+ * The proved runs in their order: each region reported, or the arguments
+ * of its syscall searched. Returns 0 or -errno.
+ */
+static int report_runs(struct dctx *c, const struct runs *runs, struct reg *r,
+		       struct cell *cells)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < runs->cnt && rc == 0 && !c->stop; i++) {
+		const struct run *u = &runs->r[i];
+
+		if (u->bad)
+			continue;
+		if (u->group >= G_DATA) {
+			rc = flush_later(c);
+			if (rc < 0 || c->stop)
+				break;
+		}
+		progress(c,
+			 u->group == G_ARGS ?
+				 "searching a syscall's arguments" :
+				 "regions",
+			 (unsigned int)i, (unsigned int)runs->cnt);
+		if (u->group == G_ARGS) {
+			rc = search_args(c, u, r, cells);
+			continue;
+		}
+		run_reg(u, r);
+		rc = report(c, r, BPF_DIFF_REGION, reg_term(c, r));
+	}
+	return rc;
+}
+
+/*
+ * Anything left: other arch values, cells the walk could not take.
+ * Returns 0 or -errno.
+ */
+static int last_checks(struct dctx *c, struct reg *r, struct cell *cells)
+{
+	int rc = 0;
+
+	while (rc == 0 && !c->stop) {
+		enum bpf_diff_kind kind;
+
+		progress(c, "last checks", 0, 0);
+		rc = find_next(c, false, 0, ~0u, r, cells, &kind);
+		if (rc <= 0)
+			break;
+		rc = report(c, r, kind, reg_term(c, r));
+	}
+	return rc;
+}
+
 /**
  * bpf_diff_run() - see bpf_diff.h
  */
@@ -1163,40 +1254,12 @@ int bpf_diff_run(const struct bpf_stack *old, const struct bpf_stack *new,
 		progress(c, "proving runs", 0, 0);
 		rc = prove_runs(c, &runs, r);
 	}
-	for (i = 0; i < runs.cnt && rc == 0 && !c->stop; i++) {
-		const struct run *u = &runs.r[i];
-
-		if (u->bad)
-			continue;
-		if (u->group >= G_DATA) {
-			rc = flush_later(c);
-			if (rc < 0 || c->stop)
-				break;
-		}
-		progress(c,
-			 u->group == G_ARGS ?
-				 "searching a syscall's arguments" :
-				 "regions",
-			 (unsigned int)i, (unsigned int)runs.cnt);
-		if (u->group == G_ARGS) {
-			rc = search_args(c, u, r, cells);
-			continue;
-		}
-		run_reg(u, r);
-		rc = report(c, r, BPF_DIFF_REGION, reg_term(c, r));
-	}
+	if (rc == 0)
+		rc = report_runs(c, &runs, r, cells);
 	if (rc == 0)
 		rc = flush_later(c);
-	/* anything left: other arch values, cells the walk could not take */
-	while (rc == 0 && !c->stop) {
-		enum bpf_diff_kind kind;
-
-		progress(c, "last checks", 0, 0);
-		rc = find_next(c, false, 0, ~0u, r, cells, &kind);
-		if (rc <= 0)
-			break;
-		rc = report(c, r, kind, reg_term(c, r));
-	}
+	if (rc == 0)
+		rc = last_checks(c, r, cells);
 	if (rc == 0 && c->stop && more != NULL) {
 		rc = sat(c, c->p.solver,
 			 Z3_mk_not(c->p.ctx,
