@@ -1125,6 +1125,58 @@ static int profile_prog(const struct opts *o, struct bpf_sim_prog *prog)
 	return rc;
 }
 
+/* The text's first line: the process, its mode and how many filters. */
+static void report_process(const struct target *t)
+{
+	printf("process %d: seccomp mode %s", (int)t->pid, mode_name(t->mode));
+	if (t->mode == 2)
+		printf(", %u filter%s (index 0 installed first; the"
+		       " newest runs first and wins ties)",
+		       t->s.cnt, t->s.cnt == 1 ? "" : "s");
+	/* Seccomp_filters (Linux 5.9+) counts them too */
+	if (t->mode == 2 && t->status_count >= 0 &&
+	    t->status_count != (long)t->s.cnt)
+		printf("; /proc/%d/status says %ld: the stack changed"
+		       " while read",
+		       (int)t->pid, t->status_count);
+	printf("\n");
+}
+
+/* Each filter: its length and flags, as text or into @jf. */
+static void report_filters(const struct target *t, bool json, json_t *jf)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->s.cnt; i++) {
+		const struct filter *f = &t->f[i];
+		json_t *fl = flags_json(f);
+
+		if (json) {
+			json_array_append_new(
+				jf, json_pack("{s:i, s:i, s:o}", "index", i,
+					      "instructions", t->s.prog[i].len,
+					      "flags", fl));
+			continue;
+		}
+		printf("filter %u: %u instructions, flags: ", i,
+		       t->s.prog[i].len);
+		if (!json_is_array(fl))
+			printf("unknown (no PTRACE_SECCOMP_GET_METADATA)");
+		else if (json_array_size(fl) == 0)
+			printf("none");
+		for (size_t k = 0; json_is_array(fl) && k < json_array_size(fl);
+		     k++)
+			printf("%s%s", k ? "," : "",
+			       json_string_value(json_array_get(fl, k)));
+		printf("\n");
+		json_decref(fl);
+	}
+}
+
+/*
+ * The report of @t, as text or one JSON document, and with --profile the
+ * proof against it. Returns 0, SP_EXIT_DIFFER or SP_EXIT_FAIL (said).
+ */
 static int report(struct target *t, const struct opts *o)
 {
 	const struct bpf_sim_arch *abis[64];
@@ -1159,49 +1211,14 @@ static int report(struct target *t, const struct opts *o)
 		json_object_set_new(root, "filters", jf);
 		json_object_set_new(root, "abis", ja);
 	} else {
-		printf("process %d: seccomp mode %s", (int)t->pid,
-		       mode_name(t->mode));
-		if (t->mode == 2)
-			printf(", %u filter%s (index 0 installed first; the"
-			       " newest runs first and wins ties)",
-			       t->s.cnt, t->s.cnt == 1 ? "" : "s");
-		/* Seccomp_filters (Linux 5.9+) counts them too */
-		if (t->mode == 2 && t->status_count >= 0 &&
-		    t->status_count != (long)t->s.cnt)
-			printf("; /proc/%d/status says %ld: the stack changed"
-			       " while read",
-			       (int)t->pid, t->status_count);
-		printf("\n");
+		report_process(t);
 	}
 	if (t->mode == 1 && !o->json)
 		printf("strict mode: read, write, exit and rt_sigreturn only;"
 		       " any other call kills the thread (SIGKILL)\n");
 	if (t->mode == 0 && !o->json)
 		printf("no filter: the kernel allows every syscall\n");
-	for (i = 0; i < t->s.cnt; i++) {
-		const struct filter *f = &t->f[i];
-		json_t *fl = flags_json(f);
-
-		if (o->json) {
-			json_array_append_new(
-				jf, json_pack("{s:i, s:i, s:o}", "index", i,
-					      "instructions", t->s.prog[i].len,
-					      "flags", fl));
-			continue;
-		}
-		printf("filter %u: %u instructions, flags: ", i,
-		       t->s.prog[i].len);
-		if (!json_is_array(fl))
-			printf("unknown (no PTRACE_SECCOMP_GET_METADATA)");
-		else if (json_array_size(fl) == 0)
-			printf("none");
-		for (size_t k = 0; json_is_array(fl) && k < json_array_size(fl);
-		     k++)
-			printf("%s%s", k ? "," : "",
-			       json_string_value(json_array_get(fl, k)));
-		printf("\n");
-		json_decref(fl);
-	}
+	report_filters(t, o->json, jf);
 	if (t->mode != 1) {
 		n = report_abis(t, abis, 64);
 		for (i = 0; i < n && rc == 0; i++)
