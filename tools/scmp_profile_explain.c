@@ -470,6 +470,89 @@ static int eval_args(const struct query *q, uint32_t token, uint64_t *args)
 	return 0;
 }
 
+/*
+ * The query's syscall @arg: a name some ABI has, or a number of @host's
+ * (@named receives the name it has there, to free). Returns 0 or
+ * SP_EXIT_BAD (said).
+ */
+static int parse_syscall(const char *arg, uint32_t host, struct query *q,
+			 char **named)
+{
+	int rc;
+
+	rc = parse_number(arg, host, q);
+	if (rc == SP_EXIT_BAD)
+		return rc;
+	*named = rc == 1 ? (char *)q->syscall : NULL;
+	if (rc == 0)
+		q->syscall = arg;
+	if (rc == 0 && !profile_known_name(q->syscall)) {
+		fprintf(stderr, "scmp_profile: no ABI has a syscall \"%s\"\n",
+			q->syscall);
+		return SP_EXIT_BAD;
+	}
+	return 0;
+}
+
+/*
+ * A number no syscall has is that number on the host's ABI alone: the
+ * filter must be for it. Returns 0 or SP_EXIT_BAD (said).
+ */
+static int check_host(const struct query *q, const struct profile *p,
+		      uint32_t host)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->narch && p->arches[i] != host; i++)
+		;
+	if (i == p->narch) {
+		fprintf(stderr,
+			"scmp_profile: %d names no syscall on %s, and"
+			" the filter is not for %s\n",
+			q->raw_nr, profile_arch_name(host),
+			profile_arch_name(host));
+		return SP_EXIT_BAD;
+	}
+	return 0;
+}
+
+/* --json's document of query @q on @file, before the results fill it. */
+static json_t *query_json(const char *file, struct query *q,
+			  const uint64_t *args)
+{
+	json_t *doc = json_object(), *qargs = json_array();
+	unsigned int i;
+
+	q->results = json_array();
+	json_object_set_new(doc, "profile", json_string(file));
+	json_object_set_new(doc, "syscall",
+			    q->syscall != NULL ? json_string(q->syscall) :
+						 json_null());
+	for (i = 0; i < q->nargs; i++)
+		json_array_append_new(qargs, json_integer((json_int_t)args[i]));
+	json_object_set_new(doc, "args", qargs);
+	json_object_set(doc, "results", q->results);
+	return doc;
+}
+
+/* --expect's verdict: 0, or 1 (said) if none or some differ. */
+static int expect_verdict(const struct query *q)
+{
+	if (q->verdicts == 0) {
+		fprintf(stderr,
+			"scmp_profile: --expect: no ABI of the filter has the"
+			" syscall\n");
+		return 1;
+	}
+	if (q->differ > 0) {
+		fprintf(stderr,
+			"scmp_profile: %u of %u verdicts differ from --expect\n",
+			q->differ, q->verdicts);
+		return 1;
+	}
+	return 0;
+}
+
 /**
  * explain_main() - scmp_profile explain [OPTIONS] PROFILE SYSCALL [ARG...]
  *
@@ -491,7 +574,7 @@ int explain_main(int argc, char *argv[])
 	struct query q = { 0 };
 	struct sp_resolve r;
 	struct profile p;
-	json_t *doc = NULL, *qargs;
+	json_t *doc = NULL;
 	char *named = NULL;
 	size_t raw_len;
 	void *raw = NULL;
@@ -536,49 +619,18 @@ int explain_main(int argc, char *argv[])
 	for (i = 0; i < q.nargs; i++)
 		q.argv[i] = argv[optind + 2 + i];
 	host = r.opts.host_arch != 0 ? r.opts.host_arch : seccomp_arch_native();
-	rc = parse_number(argv[optind + 1], host, &q);
-	if (rc == SP_EXIT_BAD)
-		return rc;
-	named = rc == 1 ? (char *)q.syscall : NULL;
-	if (rc == 0)
-		q.syscall = argv[optind + 1];
-	if (rc == 0 && !profile_known_name(q.syscall)) {
-		fprintf(stderr, "scmp_profile: no ABI has a syscall \"%s\"\n",
-			q.syscall);
+	if (parse_syscall(argv[optind + 1], host, &q, &named) != 0)
 		return SP_EXIT_BAD;
-	}
 	rc = sp_filter(argv[optind], &r, &p, &ctx);
 	/* a number no syscall has: that number, on the host's ABI alone */
-	if (rc == 0 && q.syscall == NULL) {
-		for (i = 0; i < p.narch && p.arches[i] != host; i++)
-			;
-		if (i == p.narch) {
-			fprintf(stderr,
-				"scmp_profile: %d names no syscall on %s, and"
-				" the filter is not for %s\n",
-				q.raw_nr, profile_arch_name(host),
-				profile_arch_name(host));
-			rc = SP_EXIT_BAD;
-		}
-	}
+	if (rc == 0 && q.syscall == NULL)
+		rc = check_host(&q, &p, host);
 	for (i = 0; rc == 0 && i < p.narch; i++)
 		rc = eval_args(&q, p.arches[i], args[i]);
 	if (rc == 0)
 		rc = sp_program(ctx, &p, &prog, &raw, &raw_len);
-	if (rc == 0 && q.json) {
-		doc = json_object();
-		qargs = json_array();
-		q.results = json_array();
-		json_object_set_new(doc, "profile", json_string(argv[optind]));
-		json_object_set_new(doc, "syscall",
-				    q.syscall != NULL ? json_string(q.syscall) :
-							json_null());
-		for (i = 0; i < q.nargs; i++)
-			json_array_append_new(
-				qargs, json_integer((json_int_t)args[0][i]));
-		json_object_set_new(doc, "args", qargs);
-		json_object_set(doc, "results", q.results);
-	}
+	if (rc == 0 && q.json)
+		doc = query_json(argv[optind], &q, args[0]);
 	for (i = 0; rc == 0 && i < p.narch; i++)
 		if (q.syscall != NULL || p.arches[i] == host)
 			explain_abi(&p, &prog, p.arches[i], &q, args[i],
@@ -593,18 +645,8 @@ int explain_main(int argc, char *argv[])
 	}
 	if (rc == 0 && fflush(stdout) != 0)
 		rc = SP_EXIT_FAIL;
-	if (rc == 0 && q.expect && q.verdicts == 0) {
-		fprintf(stderr,
-			"scmp_profile: --expect: no ABI of the filter has the"
-			" syscall\n");
-		rc = 1;
-	}
-	if (rc == 0 && q.expect && q.differ > 0) {
-		fprintf(stderr,
-			"scmp_profile: %u of %u verdicts differ from --expect\n",
-			q.differ, q.verdicts);
-		rc = 1;
-	}
+	if (rc == 0 && q.expect)
+		rc = expect_verdict(&q);
 	json_decref(q.results);
 	json_decref(doc);
 	free(named);
