@@ -38,7 +38,9 @@
 #include <string.h>
 
 #include "scmp_profile_shared.h"
-#include "scmp_profile_inspect.h"
+#include "scmp_profile_inspect_read.h"
+#include "scmp_profile_inspect_abi.h"
+#include "scmp_profile_inspect_prove.h"
 
 /* Differences --profile shows by default. */
 #define DEFAULT_MAX 16u

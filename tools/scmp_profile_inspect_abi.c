@@ -8,7 +8,8 @@
 
 #include "bpf_names.h"
 #include "scmp_profile_shared.h"
-#include "scmp_profile_inspect.h"
+#include "scmp_profile_inspect_walk.h"
+#include "scmp_profile_inspect_abi.h"
 
 /* Numbers probed past an ABI's last named syscall. */
 #define TAIL_SPAN 64u

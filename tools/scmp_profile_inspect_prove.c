@@ -10,7 +10,9 @@
 #include "bpf_diff.h"
 #include "bpf_names.h"
 #endif
-#include "scmp_profile_inspect.h"
+#include "scmp_profile_inspect_walk.h"
+#include "scmp_profile_inspect_abi.h"
+#include "scmp_profile_inspect_prove.h"
 
 /*
  * The proof against a profile: the diff engine (bpf_diff.h) with the

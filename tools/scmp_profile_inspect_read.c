@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "scmp_profile_shared.h"
-#include "scmp_profile_inspect.h"
+#include "scmp_profile_inspect_read.h"
 
 #ifndef PTRACE_SECCOMP_GET_FILTER
 #define PTRACE_SECCOMP_GET_FILTER 0x420c

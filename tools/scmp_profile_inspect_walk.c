@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scmp_profile_inspect.h"
+#include "scmp_profile_inspect_walk.h"
 
 /*
  * What one filter does for one syscall number
