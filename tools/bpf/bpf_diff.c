@@ -30,7 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arch_list.h"
+/* The one list of ABIs, for the argument width of each */
+#include "../../src/arch_list.h"
 #include "bpf_names.h"
 #include "bpf_prove.h"
 
