@@ -418,6 +418,17 @@ static void json_tail(const struct out *o, int rc, bool more)
 	printf("\n}\n");
 }
 
+/* Why bpf_diff_run() gave no answer (@rc < 0), on stderr; exit status 2. */
+static int no_answer(int rc)
+{
+	fprintf(stderr, "scmp_bpf_diff: no answer: %s\n",
+		rc == -ETIME  ? "the solver gave up" :
+		rc == -EPROTO ? "the simulator disagrees with the"
+				" solver (a bug)" :
+				strerror(-rc));
+	return 2;
+}
+
 /* The text's last line, once bpf_diff_run() gave @rc. */
 static void text_tail(int rc, bool more)
 {
@@ -518,14 +529,8 @@ int main(int argc, char *argv[])
 	bpf_sim_free(&prog[1]);
 	if (o.json && !o.quiet)
 		json_tail(&o, rc, more);
-	if (rc < 0) {
-		fprintf(stderr, "scmp_bpf_diff: no answer: %s\n",
-			rc == -ETIME  ? "the solver gave up" :
-			rc == -EPROTO ? "the simulator disagrees with the"
-					" solver (a bug)" :
-					strerror(-rc));
-		return 2;
-	}
+	if (rc < 0)
+		return no_answer(rc);
 	if (!o.quiet && !o.json)
 		text_tail(rc, more);
 	return rc == 0 ? 0 : 1;

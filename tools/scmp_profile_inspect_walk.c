@@ -52,6 +52,30 @@ static void outcome_add(struct outcome *o, uint32_t v)
 }
 
 /*
+ * Jump @f at @pc in state @s (@src: its operand) passes @s on to the
+ * side it takes, or to both when the values are not known.
+ */
+static void walk_jump(struct wstate *st, unsigned int pc,
+		      const struct sock_filter *f, const struct wstate *s,
+		      struct val src)
+{
+	unsigned int t;
+
+	if (BPF_OP(f->code) == BPF_JA) {
+		join(&st[pc + 1 + f->k], s);
+		return;
+	}
+	if (s->a.known && src.known) {
+		t = bpf_sim_jump_taken(BPF_OP(f->code), s->a.v, src.v) ? f->jt :
+									 f->jf;
+		join(&st[pc + 1 + t], s);
+	} else {
+		join(&st[pc + 1 + f->jt], s);
+		join(&st[pc + 1 + f->jf], s);
+	}
+}
+
+/*
  * Every value @prog can return when seccomp_data.arch is @arch and nr is
  * @nr, the rest of the input unknown: a forward pass (jumps only go
  * forward) that follows both sides of a test it cannot decide. It may
@@ -61,7 +85,7 @@ static void outcome_add(struct outcome *o, uint32_t v)
 static int walk(const struct bpf_sim_prog *prog, uint32_t arch, uint32_t nr,
 		struct wstate *st, struct outcome *o)
 {
-	unsigned int pc, t;
+	unsigned int pc;
 
 	memset(o, 0, sizeof(*o));
 	memset(st, 0, (prog->len + 1) * sizeof(*st));
@@ -88,20 +112,7 @@ static int walk(const struct bpf_sim_prog *prog, uint32_t arch, uint32_t nr,
 				o->unknown = true;
 			continue;
 		case BPF_JMP:
-			if (BPF_OP(f->code) == BPF_JA) {
-				join(&st[pc + 1 + f->k], &s);
-				continue;
-			}
-			if (s.a.known && src.known) {
-				t = bpf_sim_jump_taken(BPF_OP(f->code), s.a.v,
-						       src.v) ?
-					    f->jt :
-					    f->jf;
-				join(&st[pc + 1 + t], &s);
-			} else {
-				join(&st[pc + 1 + f->jt], &s);
-				join(&st[pc + 1 + f->jf], &s);
-			}
+			walk_jump(st, pc, f, &s, src);
 			continue;
 		case BPF_LD:
 			if (BPF_MODE(f->code) == BPF_ABS)
