@@ -416,7 +416,7 @@ static int explain_usage(void)
 
 /*
  * SYSCALL as a number: the name it has on the host ABI, or (none) the
- * number itself. Return: 1 if @s is a number, 0 if not, SP_EXIT_BAD.
+ * number itself. Returns 1 if @s is a number, 0 if not, SP_EXIT_BAD.
  */
 static int parse_number(const char *s, uint32_t host, struct query *q)
 {
@@ -554,9 +554,9 @@ static int expect_verdict(const struct query *q)
 }
 
 /**
- * explain_main() - scmp_profile explain [OPTIONS] PROFILE SYSCALL [ARG...]
+ * explain_main - scmp_profile explain [OPTIONS] PROFILE SYSCALL [ARG...]
  *
- * Return: the exit status: 0; 1 if an action differs from --expect's;
+ * Returns the exit status: 0; 1 if an action differs from --expect's;
  * SP_EXIT_BAD for bad input; SP_EXIT_FAIL.
  */
 int explain_main(int argc, char *argv[])

@@ -12,27 +12,27 @@
 
 #include "scmp_profile_inspect_read.h"
 
-/** inspect_action_name() - a return value as the report names it */
+/** inspect_action_name - a return value as the report names it */
 void inspect_action_name(uint32_t v, char *buf, size_t size);
 
 /**
- * inspect_report_abis() - the ABIs to report: this machine's and those
+ * inspect_report_abis - the ABIs to report: this machine's and those
  * the filters test, at most @max into @out
  *
- * Return: how many.
+ * Returns how many.
  */
 unsigned int inspect_report_abis(struct target *t,
 				 const struct bpf_sim_arch **out, size_t max);
 
 /**
- * inspect_report_abi() - the regions of ABI @a, as text or into @ja
+ * inspect_report_abi - the regions of ABI @a, as text or into @ja
  *
- * Return: 0 or -ENOMEM.
+ * Returns 0 or -ENOMEM.
  */
 int inspect_report_abi(struct target *t, const struct bpf_sim_arch *a,
 		       bool json, json_t *ja);
 
-/** inspect_report_other() - what arch values of no ABI get */
+/** inspect_report_other - what arch values of no ABI get */
 void inspect_report_other(struct target *t, bool json, json_t *root);
 
 #endif

@@ -9,10 +9,10 @@
 #include "scmp_profile_inspect_read.h"
 
 /**
- * inspect_prove_diff() - every difference between the stack and the
+ * inspect_prove_diff - every difference between the stack and the
  * profile's program @prof, up to @max (0: all), as text or into @jdiff
  *
- * Return: the count (plus one if more are left), or -errno.
+ * Returns the count (plus one if more are left), or -errno.
  */
 int inspect_prove_diff(struct target *t, struct bpf_sim_prog *prof,
 		       unsigned int max, json_t *jdiff);

@@ -26,10 +26,10 @@ struct target {
 };
 
 /**
- * inspect_read_target() - the mode of process @t->pid and, in filter
+ * inspect_read_target - the mode of process @t->pid and, in filter
  * mode, its filters (attached, stopped and let go again)
  *
- * Return: 0, SP_EXIT_BAD (no such process) or SP_EXIT_FAIL, said on
+ * Returns 0, SP_EXIT_BAD (no such process) or SP_EXIT_FAIL, said on
  * stderr.
  */
 int inspect_read_target(struct target *t);

@@ -35,26 +35,26 @@ struct cell {
 };
 
 /**
- * inspect_run_stack() - every filter on @d as the kernel runs them
+ * inspect_run_stack - every filter on @d as the kernel runs them
  * @decider: receives the deciding filter, -1 when every filter allows
  *
- * Return: the stack's value.
+ * Returns the stack's value.
  */
 uint32_t inspect_run_stack(struct target *t, const struct seccomp_data *d,
 			   int *decider);
 
 /**
- * inspect_eval_cell() - what the stack does for one syscall number of one
+ * inspect_eval_cell - what the stack does for one syscall number of one
  * arch value, knowing only those
  * @cache: whether the kernel's action cache serves the ABI
  * @st:    room for the walk, a state per instruction of the longest filter
  *
- * Return: 0 or -ENOMEM.
+ * Returns 0 or -ENOMEM.
  */
 int inspect_eval_cell(struct target *t, uint32_t arch, uint32_t nr, bool cache,
 		      struct wstate *st, struct cell *c);
 
-/** inspect_cell_eq() - whether two numbers have the same outcome */
+/** inspect_cell_eq - whether two numbers have the same outcome */
 bool inspect_cell_eq(const struct cell *a, const struct cell *b);
 
 #endif

@@ -933,10 +933,10 @@ static int learn_setup(struct learn *l)
 }
 
 /**
- * learn_main() - scmp_profile learn [-o FILE] [--args S[:N,..]]
+ * learn_main - scmp_profile learn [-o FILE] [--args S[:N,..]]
  * [--for R,...|none] -- CMD...
  *
- * Return: the command's exit status once the profile is written (also
+ * Returns the command's exit status once the profile is written (also
  * when not 0); 127 or 126 if it could not be run (not found, or another
  * execvp() error), 128 + N if signal N ended it, with no profile written;
  * SP_EXIT_BAD for bad usage; SP_EXIT_FAIL if learning failed.

@@ -107,7 +107,7 @@ static const struct {
 #define N_ABI_INFO (sizeof(abi_info) / sizeof(abi_info[0]))
 
 /**
- * bpf_diff_abi_bits() - see bpf_diff.h
+ * bpf_diff_abi_bits - see bpf_diff.h
  */
 unsigned int bpf_diff_abi_bits(const char *abi)
 {
@@ -1200,7 +1200,7 @@ static int last_checks(struct dctx *c, struct reg *r, struct cell *cells)
 }
 
 /**
- * bpf_diff_run() - see bpf_diff.h
+ * bpf_diff_run - see bpf_diff.h
  */
 int bpf_diff_run(const struct bpf_stack *old, const struct bpf_stack *new,
 		 const struct bpf_diff_opts *opts, bool *more)

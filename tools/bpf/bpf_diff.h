@@ -154,7 +154,7 @@ struct bpf_diff_opts {
 };
 
 /**
- * bpf_diff_run() - report every region of inputs on which two sides differ
+ * bpf_diff_run - report every region of inputs on which two sides differ
  * @old, @new: the sides; every program must pass bpf_sim_verify(), and
  *             all of them must have one byte order
  * @opts:      the callbacks and the limit
@@ -168,7 +168,7 @@ struct bpf_diff_opts {
  * without a name, then whatever the last solver checks find; by ABI and
  * number within each.
  *
- * Return: the number of regions reported (0: the sides are equivalent);
+ * Returns the number of regions reported (0: the sides are equivalent);
  * -EINVAL for an empty stack, a program that does not verify or byte
  * orders that differ; -ENOMEM; -ETIME if the solver gave up; -EPROTO if
  * the simulator and the solver disagree (a bug); -EFAULT on a Z3 error;
@@ -178,9 +178,9 @@ int bpf_diff_run(const struct bpf_stack *old, const struct bpf_stack *new,
 		 const struct bpf_diff_opts *opts, bool *more);
 
 /**
- * bpf_diff_abi_bits() - the width of an ABI's syscall arguments
+ * bpf_diff_abi_bits - the width of an ABI's syscall arguments
  *
- * Return: 32 or 64 (64 for an unknown name).
+ * Returns 32 or 64 (64 for an unknown name).
  */
 unsigned int bpf_diff_abi_bits(const char *abi);
 

@@ -174,7 +174,7 @@ static uint32_t track(const struct bpf_sim_prog *prog,
 }
 
 /**
- * bpf_diff_cell_stack() - see bpf_diff_cell.h
+ * bpf_diff_cell_stack - see bpf_diff_cell.h
  */
 uint32_t bpf_diff_cell_stack(const struct bpf_stack *s,
 			     const struct seccomp_data *d, struct cell *c)
@@ -193,7 +193,7 @@ uint32_t bpf_diff_cell_stack(const struct bpf_stack *s,
 /* ---- regions from cells ----------------------------------------------- */
 
 /**
- * bpf_diff_cell_narrow() - see bpf_diff_cell.h
+ * bpf_diff_cell_narrow - see bpf_diff_cell.h
  */
 void bpf_diff_cell_narrow(uint32_t *lo, uint32_t *hi, uint32_t from,
 			  uint32_t to)
@@ -240,7 +240,7 @@ static void narrow_atom(uint32_t *lo, uint32_t *hi, const struct atom *a,
 }
 
 /**
- * bpf_diff_cell_region() - see bpf_diff_cell.h
+ * bpf_diff_cell_region - see bpf_diff_cell.h
  */
 bool bpf_diff_cell_region(const struct cell *c, unsigned int ncells,
 			  const struct seccomp_data *d, bool fixed, uint32_t lo,

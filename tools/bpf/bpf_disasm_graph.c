@@ -352,7 +352,7 @@ static int named_cmp(const void *a, const void *b)
 
 /*
  * The syscalls of @abi among numbers v[0..n): the first @max of them, in
- * order of number, into @out. Return: how many there are.
+ * order of number, into @out. Returns how many there are.
  */
 static size_t named_in(const struct bpf_sim_arch *abi, const struct item *v,
 		       size_t n, struct named *out, size_t max)
@@ -806,7 +806,7 @@ static void draw(FILE *out, struct graph *g)
 }
 
 /**
- * bpf_disasm_graph() - see bpf_disasm.h
+ * bpf_disasm_graph - see bpf_disasm.h
  */
 int bpf_disasm_graph(FILE *out, const struct bpf_sim_prog *prog,
 		     const struct bpf_sim_arch *abi)

@@ -4,7 +4,7 @@
 #include "bpf_stack.h"
 
 /**
- * bpf_stack_wins() - see bpf_stack.h
+ * bpf_stack_wins - see bpf_stack.h
  */
 bool bpf_stack_wins(uint32_t v, uint32_t kept)
 {
@@ -12,7 +12,7 @@ bool bpf_stack_wins(uint32_t v, uint32_t kept)
 }
 
 /**
- * bpf_stack_run() - see bpf_stack.h
+ * bpf_stack_run - see bpf_stack.h
  */
 int bpf_stack_run(const struct bpf_stack *s, const struct seccomp_data *d,
 		  uint32_t *ret, int *decider)

@@ -29,13 +29,13 @@ struct bpf_stack {
 };
 
 /**
- * bpf_stack_wins() - whether an older filter's value @v replaces @kept,
+ * bpf_stack_wins - whether an older filter's value @v replaces @kept,
  * the value of the newer ones: only with a strictly lower rank
  */
 bool bpf_stack_wins(uint32_t v, uint32_t kept);
 
 /**
- * bpf_stack_run() - what a stack returns for one input
+ * bpf_stack_run - what a stack returns for one input
  * @s:       the stack
  * @d:       the input
  * @ret:     receives the value: the newest filter's, unless an older one
@@ -43,7 +43,7 @@ bool bpf_stack_wins(uint32_t v, uint32_t kept);
  * @decider: receives the index of the filter whose value it is (-1 for
  *           an empty stack); NULL if not wanted
  *
- * Return: 0, or the -errno of bpf_sim_run().
+ * Returns 0, or the -errno of bpf_sim_run().
  */
 int bpf_stack_run(const struct bpf_stack *s, const struct seccomp_data *d,
 		  uint32_t *ret, int *decider);

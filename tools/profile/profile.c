@@ -348,7 +348,7 @@ const char *profile_action_str(uint32_t action, int *errno_ret)
 }
 
 /**
- * profile_action_at() - see profile.h
+ * profile_action_at - see profile.h
  */
 const char *profile_action_at(size_t i, uint32_t *action, bool *data)
 {
@@ -832,7 +832,7 @@ static int check_oci_keys(const struct profile *p, struct profile_diag *d,
 }
 
 /**
- * profile_oci_resolve() - see profile_priv.h
+ * profile_oci_resolve - see profile_priv.h
  */
 int profile_oci_resolve(struct profile *p, const struct profile_opts *o,
 			uint32_t host, struct profile_diag *d, size_t *cap)

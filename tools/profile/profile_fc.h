@@ -10,15 +10,15 @@
 
 #include "profile.h"
 
-/** profile_fc_detect() - whether @doc is a Firecracker file */
+/** profile_fc_detect - whether @doc is a Firecracker file */
 bool profile_fc_detect(const json_t *doc);
 
 /**
- * profile_fc_resolve() - the rules of Firecracker file @p (see
+ * profile_fc_resolve - the rules of Firecracker file @p (see
  * profile_resolve()), for ABI @host unless @o names the ABIs
  * @cap: the room @p's rules have (profile_push_rule())
  *
- * Return: 0; -EINVAL and @d; -ENOMEM.
+ * Returns 0; -EINVAL and @d; -ENOMEM.
  */
 int profile_fc_resolve(struct profile *p, const struct profile_opts *o,
 		       uint32_t host, struct profile_diag *d, size_t *cap);

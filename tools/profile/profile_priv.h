@@ -17,27 +17,27 @@
 #include "profile_json.h"
 
 /**
- * profile_add_arch() - ABI @token into @p's, once
+ * profile_add_arch - ABI @token into @p's, once
  *
- * Return: 0; -E2BIG when PROFILE_ARCHES are there.
+ * Returns 0; -E2BIG when PROFILE_ARCHES are there.
  */
 int profile_add_arch(struct profile *p, uint32_t token);
 
 /**
- * profile_push_rule() - a copy of @r onto @p's rules
+ * profile_push_rule - a copy of @r onto @p's rules
  * @cap: the room the rules have, grown here
  *
- * Return: 0; -ENOMEM.
+ * Returns 0; -ENOMEM.
  */
 int profile_push_rule(struct profile *p, size_t *cap,
 		      const struct profile_rule *r);
 
 /**
- * profile_oci_resolve() - the rules of OCI/Docker profile @p (see
+ * profile_oci_resolve - the rules of OCI/Docker profile @p (see
  * profile_resolve()), for ABI @host unless @o names the ABIs
  * @cap: the room @p's rules have (profile_push_rule())
  *
- * Return: 0; -EINVAL and @d; -ENOMEM.
+ * Returns 0; -EINVAL and @d; -ENOMEM.
  */
 int profile_oci_resolve(struct profile *p, const struct profile_opts *o,
 			uint32_t host, struct profile_diag *d, size_t *cap);

@@ -27,7 +27,7 @@ static unsigned int running_kernel(void)
 }
 
 /**
- * profile_resolve() - see profile.h
+ * profile_resolve - see profile.h
  */
 int profile_resolve(struct profile *p, const struct profile_opts *opts,
 		    struct profile_diag *d)
