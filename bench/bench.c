@@ -15,7 +15,7 @@
  *    seccomp_release; the median CPU time of repeated runs, and separately
  *    the median time to resolve the rules' names (both less the clock's
  *    own cost);
- *  - exports the program once and runs it in tools/bpf_sim.c on every
+ *  - exports the program once and runs it in tools/bpf/bpf_sim.c on every
  *    syscall number 0..550 of each arch of the filter (x32: with the x32
  *    bit), with argument probes taken from the rules (see probes_for());
  *  - asks bpf_sim_cache_allow() whether each syscall that the policy

@@ -54,12 +54,16 @@ if [ ! -r /usr/include/seccomp.h ]; then
 	note="system libseccomp-dev not installed (no /usr/include/seccomp.h): comparison columns skipped"
 elif [ ! -r "$so" ] || [ "${so#/}" = "$so" ]; then
 	note="system libseccomp.so.2 not found: comparison columns skipped"
-elif ! $CC $CFLAGS -I"$TOOLS_SRCDIR" -I"$BENCH_SRCDIR" \
-	-iquote "$TOOLS_SRCDIR/../src" -o "$out/bench-system" \
+elif ! $CC $CFLAGS -I"$TOOLS_SRCDIR/profile" -I"$TOOLS_SRCDIR/bpf" \
+	-I"$BENCH_SRCDIR" -iquote "$TOOLS_SRCDIR/../src" \
+	-o "$out/bench-system" \
 	"$BENCH_SRCDIR/bench.c" "$BENCH_SRCDIR/workload.c" \
-	"$TOOLS_SRCDIR/profile.c" "$TOOLS_SRCDIR/profile_json.c" \
-	"$TOOLS_SRCDIR/profile_fc.c" "$TOOLS_SRCDIR/profile_build.c" \
-	"$TOOLS_SRCDIR/bpf_sim.c" "$so" -ljansson; then
+	"$TOOLS_SRCDIR/profile/profile.c" \
+	"$TOOLS_SRCDIR/profile/profile_json.c" \
+	"$TOOLS_SRCDIR/profile/profile_fc.c" \
+	"$TOOLS_SRCDIR/profile/profile_resolve.c" \
+	"$TOOLS_SRCDIR/profile/profile_build.c" \
+	"$TOOLS_SRCDIR/bpf/bpf_sim.c" "$so" -ljansson; then
 	note="building the system variant failed: comparison columns skipped"
 else
 	sys="$out/bench-system"

@@ -150,8 +150,8 @@ END {
 		printf " (1 = linear).\n"
 	}
 
-	printf "\n### Instructions executed per syscall\n\n"
-	printf "Simulated (tools/bpf_sim.c) on every syscall number 0..550 of each arch (x32:\n"
+	printf "\n### Instructions executed per syscall number\n\n"
+	printf "Simulated (tools/bpf/bpf_sim.c) on every syscall number 0..550 of each arch (x32:\n"
 	printf "0x40000000 + 0..550), with argument probes for syscalls that have argument\n"
 	printf "rules; each number weighs 1, shared by its probes. allowed/denied: mean over\n"
 	printf "probes returning ALLOW / anything else; all: mean over the 551 numbers.\n"
@@ -159,7 +159,9 @@ END {
 	printf "4 + ⌈log2 K⌉ for single-arch filters (K = same-outcome ranges of the number\n"
 	printf "space). cacheable: argument-free ALLOW syscalls the kernel's action cache can\n"
 	printf "prove (bpf_sim_cache_allow). hot syscall: the one with the most argument\n"
-	printf "rules, most instructions on an allowed probe.\n\n"
+	printf "rules, most instructions on an allowed probe. Not compile --stats's\n"
+	printf "\"instructions run per syscall\", a mean over each ABI's named syscalls\n"
+	printf "with arguments 0.\n\n"
 	if (have_sys) {
 		printf "| workload | arch | allowed ours / theirs | denied | all (ours/theirs) | max | no-arg max ours (bound) | cacheable ours / theirs | hot syscall |\n"
 		printf "|---|---|---:|---:|---:|---:|---:|---:|---|\n"

@@ -130,7 +130,7 @@ static int read_profile(const char *dir, const char *file,
 
 /*
  * An OCI/moby profile as runc applies it on an amd64 host for a container
- * with the capability set @caps (tools/profile.c), minKernel taken as
+ * with the capability set @caps (tools/profile/profile.c), minKernel taken as
  * reached (a current kernel); each name of an entry is one rule.
  */
 static int load_oci(struct workload *w, const char *dir, const char *file,
@@ -170,7 +170,7 @@ static int load_oci(struct workload *w, const char *dir, const char *file,
 
 /*
  * One thread's filter of a Firecracker (seccompiler) file, read by
- * tools/profile_fc.c for ABI @arch: rules of one syscall ORed, a rule's
+ * tools/profile/profile_fc.c for ABI @arch: rules of one syscall ORed, a rule's
  * conditions ANDed, a "dword" condition on the low 32 bits of the
  * argument (MASKED_EQ).
  */

@@ -22,7 +22,7 @@
  * names (PPC on 32-bit PowerPC, mips on MIPS), which would expand first.
  *
  * x86_64 and x32 share an audit value; arch.c says how. The BPF simulator
- * (tools/bpf_sim.c) and the tests' ABI table (tests/lib/prop.c) keep their
+ * (tools/bpf/bpf_sim.c) and the tests' ABI table (tests/lib/prop.c) keep their
  * own lists on purpose: they are the independent oracle the library is
  * checked against. Adding an ABI: doc/HACKING.md.
  */

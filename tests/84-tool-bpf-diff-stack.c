@@ -2,13 +2,14 @@
 /* 84-tool-bpf-diff-stack: the diff engine composes stacks of filters as the kernel does, and reports proved regions. */
 
 /*
- * bpf_diff_run() (tools/bpf_diff.h) on hand-written programs, stacked:
+ * bpf_diff_run() (tools/bpf/bpf_diff.h) on hand-written programs, stacked:
  *
  *  - precedence: the lowest (int32_t)(ret & SECCOMP_RET_ACTION_FULL)
  *    wins, so KILL_PROCESS (0x80000000) beats KILL_THREAD (0) and ALLOW
- *    loses to everything; on a tie the program of index 0 keeps its data;
+ *    loses to everything; on a tie the newer program (the higher index,
+ *    bpf_stack.h) keeps its data;
  *  - known answers: each region's arch, numbers, conditions and pair, and
- *    an example on which bpf_diff_stack_run() gives that pair;
+ *    an example on which bpf_stack_run() gives that pair;
  *  - big-endian programs: which half of an argument is at which offset;
  *  - random programs, 40 pairs ($DIFF_PAIRS): every input drawn inside a
  *    region returns its pair, and every input drawn on which the two
@@ -47,7 +48,7 @@
 struct found {
 	struct bpf_diff_region r[MAX_FOUND];
 	unsigned int cnt;
-	const struct bpf_diff_stack *side[2];
+	const struct bpf_stack *side[2];
 	int fail_with; /* the callback's answer */
 	int bad_example;
 };
@@ -65,7 +66,7 @@ static int on_found(const struct bpf_diff_region *r, void *arg)
 	f->cnt++;
 	/* the example shows the pair */
 	for (i = 0; i < 2; i++)
-		if (bpf_diff_stack_run(f->side[i], &r->example, &v[i]) < 0 ||
+		if (bpf_stack_run(f->side[i], &r->example, &v[i], NULL) < 0 ||
 		    v[i] != r->action[i])
 			f->bad_example++;
 	return f->fail_with;
@@ -95,7 +96,7 @@ static int run(struct bpf_sim_prog *old, unsigned int nold,
 	       struct bpf_sim_prog *new, unsigned int nnew, unsigned int max,
 	       struct found *f, bool *more)
 {
-	struct bpf_diff_stack s[2] = { { old, nold }, { new, nnew } };
+	struct bpf_stack s[2] = { { old, nold }, { new, nnew } };
 	struct bpf_diff_opts o = { .max = max, .found = on_found, .arg = f };
 	int rc;
 
@@ -142,13 +143,13 @@ static void check_precedence(void)
 	s[1] = e5;
 	rc = run(s, 2, &e5, 1, 0, &f, &more);
 	check(rc == 0 && f.cnt == 0, "ERRNO beats ALLOW, whatever the index");
-	s[0] = e5;
-	s[1] = e7;
+	s[0] = e7;
+	s[1] = e5;
 	rc = run(s, 2, &e5, 1, 0, &f, &more);
-	check(rc == 0, "a tie: index 0 keeps its data");
+	check(rc == 0, "a tie: the newer filter (index 1) keeps its data");
 	rc = run(s, 2, &e7, 1, 0, &f, &more);
 	check(rc == 1 && f.cnt == 1 && everything(&f.r[0], ERRNO(5), ERRNO(7)),
-	      "a tie: index 1 loses its data, on every input");
+	      "a tie: the older (index 0) loses its data, on every input");
 	s[0] = kt;
 	s[1] = kp;
 	rc = run(s, 2, &kp, 1, 0, &f, &more);
@@ -322,7 +323,7 @@ static void check_bad(void)
 	struct bpf_sim_prog noret = PROG(LD(0));
 	struct bpf_sim_prog big =
 		prog((const struct sock_filter[]){ RET(ALLOW) }, 1, 1);
-	struct bpf_diff_stack s[2] = { { &ok, 1 }, { &ok, 0 } };
+	struct bpf_stack s[2] = { { &ok, 1 }, { &ok, 0 } };
 	struct bpf_diff_opts o = { 0 };
 
 	check(bpf_diff_run(&s[0], &s[1], &o, NULL) == -EINVAL,
@@ -542,11 +543,11 @@ static void check_random(void)
 			if (f.r[i].kind != BPF_DIFF_REGION)
 				continue;
 			for (k = 0; k < 50 && input_in(&f.r[i], &d); k++) {
-				struct bpf_diff_stack s[2] = { { &a, 1 },
-							       { &b, 1 } };
+				struct bpf_stack s[2] = { { &a, 1 },
+							  { &b, 1 } };
 
-				bpf_diff_stack_run(&s[0], &d, &v[0]);
-				bpf_diff_stack_run(&s[1], &d, &v[1]);
+				bpf_stack_run(&s[0], &d, &v[0], NULL);
+				bpf_stack_run(&s[1], &d, &v[1], NULL);
 				inside++;
 				if (v[0] != f.r[i].action[0] ||
 				    v[1] != f.r[i].action[1]) {
@@ -561,11 +562,11 @@ static void check_random(void)
 		}
 		/* every input on which they differ is in a region */
 		for (k = 0; rc >= 0 && !more && k < 5000 && bad == 0; k++) {
-			struct bpf_diff_stack s[2] = { { &a, 1 }, { &b, 1 } };
+			struct bpf_stack s[2] = { { &a, 1 }, { &b, 1 } };
 
 			random_input(&d);
-			bpf_diff_stack_run(&s[0], &d, &v[0]);
-			bpf_diff_stack_run(&s[1], &d, &v[1]);
+			bpf_stack_run(&s[0], &d, &v[0], NULL);
+			bpf_stack_run(&s[1], &d, &v[1], NULL);
 			if (v[0] == v[1])
 				continue;
 			outside++;

@@ -390,6 +390,56 @@ static void load(struct bpf_sim_prog *prog, const char *path, int big_endian)
 	prog->state = 1;
 }
 
+/* --json: the document up to its list of differences. */
+static void json_head(const char *old, const char *new)
+{
+	printf("{\n  \"version\": 1,\n  \"old\": ");
+	json_string(old);
+	printf(",\n  \"new\": ");
+	json_string(new);
+	printf(",\n  \"differences\": [");
+	fflush(stdout);
+}
+
+/* --json: the rest of the document, once bpf_diff_run() gave @rc. */
+static void json_tail(const struct out *o, int rc, bool more)
+{
+	printf("%s  ],\n  \"count\": %u,\n  \"complete\": %s,\n"
+	       "  \"equivalent\": %s,\n  \"error\": ",
+	       o->count ? "\n" : "", o->count,
+	       rc >= 0 && !more ? "true" : "false", rc == 0 ? "true" : "false");
+	if (rc < 0)
+		json_string(rc == -ETIME  ? "the solver gave up" :
+			    rc == -EPROTO ? "the simulator disagrees"
+					    " with the solver" :
+					    strerror(-rc));
+	else
+		printf("null");
+	printf("\n}\n");
+}
+
+/* Why bpf_diff_run() gave no answer (@rc < 0), on stderr; exit status 2. */
+static int no_answer(int rc)
+{
+	fprintf(stderr, "scmp_bpf_diff: no answer: %s\n",
+		rc == -ETIME  ? "the solver gave up" :
+		rc == -EPROTO ? "the simulator disagrees with the"
+				" solver (a bug)" :
+				strerror(-rc));
+	return 2;
+}
+
+/* The text's last line, once bpf_diff_run() gave @rc. */
+static void text_tail(int rc, bool more)
+{
+	if (rc == 0)
+		printf("equivalent: no input makes them return"
+		       " different values\n");
+	else if (more)
+		printf("(more differences: -n 0 shows them all)\n");
+}
+
+/* scmp_bpf_diff OLD NEW: exit 0 if equivalent, 1 if not, 2 on errors. */
 int main(int argc, char *argv[])
 {
 	static const struct option longs[] = {
@@ -403,7 +453,7 @@ int main(int argc, char *argv[])
 	};
 	const struct bpf_sim_arch *arch = bpf_sim_arch_native();
 	struct bpf_sim_prog prog[2] = { { 0 } };
-	struct bpf_diff_stack side[2];
+	struct bpf_stack side[2];
 	struct bpf_diff_opts opts = { .max = DEFAULT_MAX };
 	struct out o = { .quiet = false };
 	unsigned long max = DEFAULT_MAX;
@@ -468,14 +518,8 @@ int main(int argc, char *argv[])
 	opts.found = found;
 	opts.progress = progress;
 	opts.arg = &o;
-	if (o.json && !o.quiet) {
-		printf("{\n  \"version\": 1,\n  \"old\": ");
-		json_string(argv[optind]);
-		printf(",\n  \"new\": ");
-		json_string(argv[optind + 1]);
-		printf(",\n  \"differences\": [");
-		fflush(stdout);
-	}
+	if (o.json && !o.quiet)
+		json_head(argv[optind], argv[optind + 1]);
 	rc = bpf_diff_run(&side[0], &side[1], &opts, &more);
 	progress_clear(&o);
 	if (o.progress && rc >= 0)
@@ -483,35 +527,11 @@ int main(int argc, char *argv[])
 			now() - o.start, rc);
 	bpf_sim_free(&prog[0]);
 	bpf_sim_free(&prog[1]);
-	if (o.json && !o.quiet) {
-		printf("%s  ],\n  \"count\": %u,\n  \"complete\": %s,\n"
-		       "  \"equivalent\": %s,\n  \"error\": ",
-		       o.count ? "\n" : "", o.count,
-		       rc >= 0 && !more ? "true" : "false",
-		       rc == 0 ? "true" : "false");
-		if (rc < 0)
-			json_string(rc == -ETIME  ? "the solver gave up" :
-				    rc == -EPROTO ? "the simulator disagrees"
-						    " with the solver" :
-						    strerror(-rc));
-		else
-			printf("null");
-		printf("\n}\n");
-	}
-	if (rc < 0) {
-		fprintf(stderr, "scmp_bpf_diff: no answer: %s\n",
-			rc == -ETIME  ? "the solver gave up" :
-			rc == -EPROTO ? "the simulator disagrees with the"
-					" solver (a bug)" :
-					strerror(-rc));
-		return 2;
-	}
-	if (!o.quiet && !o.json) {
-		if (rc == 0)
-			printf("equivalent: no input makes them return"
-			       " different values\n");
-		else if (more)
-			printf("(more differences: -n 0 shows them all)\n");
-	}
+	if (o.json && !o.quiet)
+		json_tail(&o, rc, more);
+	if (rc < 0)
+		return no_answer(rc);
+	if (!o.quiet && !o.json)
+		text_tail(rc, more);
 	return rc == 0 ? 0 : 1;
 }

@@ -207,9 +207,9 @@ static int parse_range(const char *s, uint64_t *lo, uint64_t *hi)
 }
 
 /**
- * main() - parse options, load the program, print what was asked
+ * main - parse options, load the program, print what was asked
  *
- * Return: 0; EINVAL for usage errors; EFAULT if the program cannot be
+ * Returns 0; EINVAL for usage errors; EFAULT if the program cannot be
  * read or (with --cache or -d) is not a valid seccomp filter.
  */
 int main(int argc, char *argv[])

@@ -123,9 +123,9 @@ static int parse_num(const char *s, unsigned int bits, uint64_t *out)
 }
 
 /**
- * main() - parse options, load, verify and run the filter
+ * main - parse options, load, verify and run the filter
  *
- * Return: exit codes as described at the top of this file.
+ * Returns exit codes as described at the top of this file.
  */
 int main(int argc, char *argv[])
 {

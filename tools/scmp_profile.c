@@ -5,7 +5,7 @@
  * This file has main() and the compile command; explain and learn have
  * files of their own, and what the commands share is in
  * scmp_profile_shared.c. The tool uses the library's public API only, and
- * the simulator (tools/bpf_sim.c) for --stats, the graph and explain.
+ * the simulator (tools/bpf/bpf_sim.c) for --stats, the graph and explain.
  */
 
 #include <getopt.h>
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "bpf_disasm.h"
-#include "scmp_profile.h"
+#include "scmp_profile_shared.h"
 
 /* Syscall numbers --stats probes from each ABI's first one. */
 #define STATS_SPAN 1024u
@@ -289,6 +289,40 @@ static int compile_write(enum format fmt, const char *file, const char *out,
 	return sp_output_commit(&o);
 }
 
+/* -f's argument; 0, or SP_EXIT_BAD (said). */
+static int parse_format(const char *arg, enum format *fmt)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
+		if (strcmp(arg, format_names[i]) == 0)
+			break;
+	if (i == sizeof(format_names) / sizeof(format_names[0])) {
+		fprintf(stderr, "scmp_profile: unknown format \"%s\"\n", arg);
+		return SP_EXIT_BAD;
+	}
+	*fmt = (enum format)i;
+	return 0;
+}
+
+/* --stats's argument, NULL or "json"; 0, or SP_EXIT_BAD (said). */
+static int parse_stats(const char *arg, bool *json)
+{
+	if (arg != NULL && strcmp(arg, "json") == 0) {
+		*json = true;
+	} else if (arg != NULL) {
+		fprintf(stderr,
+			"scmp_profile: --stats: unknown form \"%s\" (json)\n",
+			arg);
+		return SP_EXIT_BAD;
+	}
+	return 0;
+}
+
+/*
+ * scmp_profile compile [OPTIONS] PROFILE.json: 0, SP_EXIT_BAD or
+ * SP_EXIT_FAIL (said).
+ */
 static int compile_main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
@@ -310,7 +344,7 @@ static int compile_main(int argc, char *argv[])
 	bool stats = false, stats_json = false;
 	unsigned int set = 0;
 	void *raw = NULL;
-	size_t raw_len = 0, i;
+	size_t raw_len = 0;
 	int c, rc;
 
 	sp_resolve_init(&r);
@@ -322,19 +356,8 @@ static int compile_main(int argc, char *argv[])
 			return rc;
 		switch (c) {
 		case 'f':
-			for (i = 0;
-			     i < sizeof(format_names) / sizeof(format_names[0]);
-			     i++)
-				if (strcmp(optarg, format_names[i]) == 0)
-					break;
-			if (i ==
-			    sizeof(format_names) / sizeof(format_names[0])) {
-				fprintf(stderr,
-					"scmp_profile: unknown format \"%s\"\n",
-					optarg);
+			if (parse_format(optarg, &fmt) != 0)
 				return SP_EXIT_BAD;
-			}
-			fmt = (enum format)i;
 			break;
 		case 'g':
 			graph_arch = optarg;
@@ -344,15 +367,8 @@ static int compile_main(int argc, char *argv[])
 			break;
 		case 's':
 			stats = true;
-			if (optarg != NULL && strcmp(optarg, "json") == 0) {
-				stats_json = true;
-			} else if (optarg != NULL) {
-				fprintf(stderr,
-					"scmp_profile: --stats: unknown form"
-					" \"%s\" (json)\n",
-					optarg);
+			if (parse_stats(optarg, &stats_json) != 0)
 				return SP_EXIT_BAD;
-			}
 			break;
 		case 'R':
 			if (sp_for_parse(optarg, &set) != 0)

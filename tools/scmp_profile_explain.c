@@ -17,7 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "scmp_profile.h"
+#include "scmp_profile_shared.h"
 
 static bool cmp_holds(const struct scmp_arg_cmp *c, const uint64_t *args,
 		      bool wide)
@@ -360,42 +360,28 @@ static void explain_abi(const struct profile *p, struct bpf_sim_prog *prog,
  */
 static int parse_expect(const char *s, uint32_t *want, uint32_t *mask)
 {
-	static const struct {
-		const char *name;
-		uint32_t action;
-		bool data;
-	} names[] = {
-		{ "KILL_PROCESS", SCMP_ACT_KILL_PROCESS, false },
-		{ "KILL_THREAD", SCMP_ACT_KILL_THREAD, false },
-		{ "KILL", SCMP_ACT_KILL, false },
-		{ "TRAP", SCMP_ACT_TRAP, false },
-		{ "ERRNO", SCMP_ACT_ERRNO(0), true },
-		{ "TRACE", SCMP_ACT_TRACE(0), true },
-		{ "LOG", SCMP_ACT_LOG, false },
-		{ "ALLOW", SCMP_ACT_ALLOW, false },
-		{ "NOTIFY", SCMP_ACT_NOTIFY, false },
-	};
-	const char *rest;
+	const char *name, *rest;
 	unsigned long v;
 	size_t i, len;
+	bool data;
 	char *end;
 
 	if (strncasecmp(s, "SCMP_ACT_", 9) == 0)
 		s += 9;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		len = strlen(names[i].name);
-		if (strncasecmp(s, names[i].name, len) == 0 &&
+	for (i = 0; (name = profile_action_at(i, want, &data)) != NULL; i++) {
+		name += strlen("SCMP_ACT_");
+		len = strlen(name);
+		if (strncasecmp(s, name, len) == 0 &&
 		    (s[len] == '\0' || s[len] == '('))
 			break;
 	}
-	if (i == sizeof(names) / sizeof(names[0]))
+	if (name == NULL)
 		return -EINVAL;
 	rest = s + len;
-	*want = names[i].action;
-	*mask = names[i].data ? 0xffff0000u : 0xffffffffu;
+	*mask = data ? 0xffff0000u : 0xffffffffu;
 	if (*rest == '\0')
 		return 0;
-	if (!names[i].data)
+	if (!data)
 		return -EINVAL;
 	errno = 0;
 	v = strtoul(rest + 1, &end, 0);
@@ -430,7 +416,7 @@ static int explain_usage(void)
 
 /*
  * SYSCALL as a number: the name it has on the host ABI, or (none) the
- * number itself. Return: 1 if @s is a number, 0 if not, SP_EXIT_BAD.
+ * number itself. Returns 1 if @s is a number, 0 if not, SP_EXIT_BAD.
  */
 static int parse_number(const char *s, uint32_t host, struct query *q)
 {
@@ -484,10 +470,93 @@ static int eval_args(const struct query *q, uint32_t token, uint64_t *args)
 	return 0;
 }
 
+/*
+ * The query's syscall @arg: a name some ABI has, or a number of @host's
+ * (@named receives the name it has there, to free). Returns 0 or
+ * SP_EXIT_BAD (said).
+ */
+static int parse_syscall(const char *arg, uint32_t host, struct query *q,
+			 char **named)
+{
+	int rc;
+
+	rc = parse_number(arg, host, q);
+	if (rc == SP_EXIT_BAD)
+		return rc;
+	*named = rc == 1 ? (char *)q->syscall : NULL;
+	if (rc == 0)
+		q->syscall = arg;
+	if (rc == 0 && !profile_known_name(q->syscall)) {
+		fprintf(stderr, "scmp_profile: no ABI has a syscall \"%s\"\n",
+			q->syscall);
+		return SP_EXIT_BAD;
+	}
+	return 0;
+}
+
+/*
+ * A number no syscall has is that number on the host's ABI alone: the
+ * filter must be for it. Returns 0 or SP_EXIT_BAD (said).
+ */
+static int check_host(const struct query *q, const struct profile *p,
+		      uint32_t host)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->narch && p->arches[i] != host; i++)
+		;
+	if (i == p->narch) {
+		fprintf(stderr,
+			"scmp_profile: %d names no syscall on %s, and"
+			" the filter is not for %s\n",
+			q->raw_nr, profile_arch_name(host),
+			profile_arch_name(host));
+		return SP_EXIT_BAD;
+	}
+	return 0;
+}
+
+/* --json's document of query @q on @file, before the results fill it. */
+static json_t *query_json(const char *file, struct query *q,
+			  const uint64_t *args)
+{
+	json_t *doc = json_object(), *qargs = json_array();
+	unsigned int i;
+
+	q->results = json_array();
+	json_object_set_new(doc, "profile", json_string(file));
+	json_object_set_new(doc, "syscall",
+			    q->syscall != NULL ? json_string(q->syscall) :
+						 json_null());
+	for (i = 0; i < q->nargs; i++)
+		json_array_append_new(qargs, json_integer((json_int_t)args[i]));
+	json_object_set_new(doc, "args", qargs);
+	json_object_set(doc, "results", q->results);
+	return doc;
+}
+
+/* --expect's verdict: 0, or 1 (said) if none or some differ. */
+static int expect_verdict(const struct query *q)
+{
+	if (q->verdicts == 0) {
+		fprintf(stderr,
+			"scmp_profile: --expect: no ABI of the filter has the"
+			" syscall\n");
+		return 1;
+	}
+	if (q->differ > 0) {
+		fprintf(stderr,
+			"scmp_profile: %u of %u verdicts differ from --expect\n",
+			q->differ, q->verdicts);
+		return 1;
+	}
+	return 0;
+}
+
 /**
- * explain_main() - scmp_profile explain [OPTIONS] PROFILE SYSCALL [ARG...]
+ * explain_main - scmp_profile explain [OPTIONS] PROFILE SYSCALL [ARG...]
  *
- * Return: the exit status: 0; 1 if an action differs from --expect's;
+ * Returns the exit status: 0; 1 if an action differs from --expect's;
  * SP_EXIT_BAD for bad input; SP_EXIT_FAIL.
  */
 int explain_main(int argc, char *argv[])
@@ -505,7 +574,7 @@ int explain_main(int argc, char *argv[])
 	struct query q = { 0 };
 	struct sp_resolve r;
 	struct profile p;
-	json_t *doc = NULL, *qargs;
+	json_t *doc = NULL;
 	char *named = NULL;
 	size_t raw_len;
 	void *raw = NULL;
@@ -550,49 +619,18 @@ int explain_main(int argc, char *argv[])
 	for (i = 0; i < q.nargs; i++)
 		q.argv[i] = argv[optind + 2 + i];
 	host = r.opts.host_arch != 0 ? r.opts.host_arch : seccomp_arch_native();
-	rc = parse_number(argv[optind + 1], host, &q);
-	if (rc == SP_EXIT_BAD)
-		return rc;
-	named = rc == 1 ? (char *)q.syscall : NULL;
-	if (rc == 0)
-		q.syscall = argv[optind + 1];
-	if (rc == 0 && !profile_known_name(q.syscall)) {
-		fprintf(stderr, "scmp_profile: no ABI has a syscall \"%s\"\n",
-			q.syscall);
+	if (parse_syscall(argv[optind + 1], host, &q, &named) != 0)
 		return SP_EXIT_BAD;
-	}
 	rc = sp_filter(argv[optind], &r, &p, &ctx);
 	/* a number no syscall has: that number, on the host's ABI alone */
-	if (rc == 0 && q.syscall == NULL) {
-		for (i = 0; i < p.narch && p.arches[i] != host; i++)
-			;
-		if (i == p.narch) {
-			fprintf(stderr,
-				"scmp_profile: %d names no syscall on %s, and"
-				" the filter is not for %s\n",
-				q.raw_nr, profile_arch_name(host),
-				profile_arch_name(host));
-			rc = SP_EXIT_BAD;
-		}
-	}
+	if (rc == 0 && q.syscall == NULL)
+		rc = check_host(&q, &p, host);
 	for (i = 0; rc == 0 && i < p.narch; i++)
 		rc = eval_args(&q, p.arches[i], args[i]);
 	if (rc == 0)
 		rc = sp_program(ctx, &p, &prog, &raw, &raw_len);
-	if (rc == 0 && q.json) {
-		doc = json_object();
-		qargs = json_array();
-		q.results = json_array();
-		json_object_set_new(doc, "profile", json_string(argv[optind]));
-		json_object_set_new(doc, "syscall",
-				    q.syscall != NULL ? json_string(q.syscall) :
-							json_null());
-		for (i = 0; i < q.nargs; i++)
-			json_array_append_new(
-				qargs, json_integer((json_int_t)args[0][i]));
-		json_object_set_new(doc, "args", qargs);
-		json_object_set(doc, "results", q.results);
-	}
+	if (rc == 0 && q.json)
+		doc = query_json(argv[optind], &q, args[0]);
 	for (i = 0; rc == 0 && i < p.narch; i++)
 		if (q.syscall != NULL || p.arches[i] == host)
 			explain_abi(&p, &prog, p.arches[i], &q, args[i],
@@ -607,18 +645,8 @@ int explain_main(int argc, char *argv[])
 	}
 	if (rc == 0 && fflush(stdout) != 0)
 		rc = SP_EXIT_FAIL;
-	if (rc == 0 && q.expect && q.verdicts == 0) {
-		fprintf(stderr,
-			"scmp_profile: --expect: no ABI of the filter has the"
-			" syscall\n");
-		rc = 1;
-	}
-	if (rc == 0 && q.expect && q.differ > 0) {
-		fprintf(stderr,
-			"scmp_profile: %u of %u verdicts differ from --expect\n",
-			q.differ, q.verdicts);
-		rc = 1;
-	}
+	if (rc == 0 && q.expect)
+		rc = expect_verdict(&q);
 	json_decref(q.results);
 	json_decref(doc);
 	free(named);

@@ -42,7 +42,7 @@
 
 #include <seccomp-ext.h>
 
-#include "scmp_profile.h"
+#include "scmp_profile_shared.h"
 
 #define LEARN_ABIS 3u
 #define ARGS_TUPLES_MAX 64u
@@ -895,11 +895,40 @@ static const char learn_usage[] =
 	"usage: scmp_profile learn [-o FILE] [--args SYSCALL[:N,...]]"
 	" [--for runc,crun|none] -- CMD [ARG...]\n";
 
+/*
+ * What the run needs before the command starts: the flag a failed child
+ * sets, the ABIs and the numbers of the watched syscalls on each, and a
+ * kernel with user notification. Returns 0 or SP_EXIT_FAIL (said).
+ */
+static int learn_setup(struct learn *l)
+{
+	unsigned int abi;
+	size_t k;
+
+	l->failed = mmap(NULL, sizeof(*l->failed), PROT_READ | PROT_WRITE,
+			 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (l->failed == MAP_FAILED) {
+		perror("scmp_profile learn");
+		return SP_EXIT_FAIL;
+	}
+	learn_abis(l);
+	for (k = 0; k < l->nwatch; k++)
+		for (abi = 0; abi < l->nabi; abi++)
+			l->watch[k].nr[abi] = seccomp_syscall_resolve_name_arch(
+				l->abis[abi], l->watch[k].name);
+	if (seccomp_api_get() < 5) {
+		fprintf(stderr, "scmp_profile learn: this kernel has no"
+				" seccomp user notification\n");
+		return SP_EXIT_FAIL;
+	}
+	return 0;
+}
+
 /**
- * learn_main() - scmp_profile learn [-o FILE] [--args S[:N,..]]
+ * learn_main - scmp_profile learn [-o FILE] [--args S[:N,..]]
  * [--for R,...|none] -- CMD...
  *
- * Return: the command's exit status once the profile is written (also
+ * Returns the command's exit status once the profile is written (also
  * when not 0); 127 or 126 if it could not be run (not found, or another
  * execvp() error), 128 + N if signal N ended it, with no profile written;
  * SP_EXIT_BAD for bad usage; SP_EXIT_FAIL if learning failed.
@@ -916,7 +945,6 @@ int learn_main(int argc, char *argv[])
 	struct learn l;
 	scmp_filter_ctx ctx;
 	const char *out = NULL;
-	unsigned int abi;
 	size_t k;
 	unsigned int set = SP_FOR_DEFAULT;
 	int c, fd, rc, status;
@@ -946,21 +974,7 @@ int learn_main(int argc, char *argv[])
 		return SP_EXIT_BAD;
 	}
 	l.cmd = argv + optind;
-	l.failed = mmap(NULL, sizeof(*l.failed), PROT_READ | PROT_WRITE,
-			MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (l.failed == MAP_FAILED) {
-		perror("scmp_profile learn");
-		learn_free(&l);
-		return SP_EXIT_FAIL;
-	}
-	learn_abis(&l);
-	for (k = 0; k < l.nwatch; k++)
-		for (abi = 0; abi < l.nabi; abi++)
-			l.watch[k].nr[abi] = seccomp_syscall_resolve_name_arch(
-				l.abis[abi], l.watch[k].name);
-	if (seccomp_api_get() < 5) {
-		fprintf(stderr, "scmp_profile learn: this kernel has no"
-				" seccomp user notification\n");
+	if (learn_setup(&l) != 0) {
 		learn_free(&l);
 		return SP_EXIT_FAIL;
 	}

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* scmp_profile: what its commands share (declared in scmp_profile.h). */
+/* scmp_profile: what its commands share (declared in scmp_profile_shared.h). */
 
 /*
  * The options that say how to resolve a profile, building its filter and
@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "scmp_profile.h"
+#include "scmp_profile_shared.h"
 
 /*
  * Resolving options

@@ -26,13 +26,10 @@ flags=${FUZZ_FLAGS:-}
 fz=$top_srcdir/tests/fuzz
 cflags="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 	-fno-omit-frame-pointer -I$top_builddir/include -I$top_srcdir/include
-	-I$top_srcdir/src -I$top_srcdir/tools -I$top_srcdir/tests/lib -I$fz
-	-I$top_builddir/tests -I$top_builddir/tools"
+	-I$top_srcdir/src -I$top_srcdir/tools/bpf -I$top_srcdir/tests/lib -I$fz
+	-I$top_builddir/tests -I$top_builddir/tools/bpf"
 headers="$top_srcdir/src/*.h $top_srcdir/include/*.h $top_builddir/include/*.h
-	$top_srcdir/tools/bpf_sim.h $top_srcdir/tools/bpf_prove.h
-	$top_srcdir/tools/bpf_disasm.h $top_srcdir/tools/bpf_disasm_priv.h
-	$top_srcdir/tools/bpf_names.h
-	$top_builddir/tools/bpf_diff_names.h
+	$top_srcdir/tools/bpf/*.h $top_builddir/tools/bpf/bpf_diff_names.h
 	$top_srcdir/tests/lib/prop.h $top_srcdir/tests/lib/prove.h $fz/*.h
 	$top_builddir/tests/prop_kver.h"
 
@@ -67,10 +64,10 @@ for c in "$top_srcdir"/src/*.c; do
 	lib="$lib $out/obj/$f.o"
 done
 # libbpfsim: the simulator, and the listing the disassembler prints (its
-# names: bpf_names.c, from tools/bpf_diff_names.h, which make check-fuzz
+# names: bpf_names.c, from tools/bpf/bpf_diff_names.h, which make check-fuzz
 # builds first)
-for c in bpf_sim bpf_disasm bpf_disasm_graph bpf_names; do
-	compile "$top_srcdir/tools/$c.c" "$out/obj/$c.o" || exit 1
+for c in bpf_sim bpf_disasm bpf_disasm_graph bpf_names bpf_stack; do
+	compile "$top_srcdir/tools/bpf/$c.c" "$out/obj/$c.o" || exit 1
 	lib="$lib $out/obj/$c.o"
 done
 
@@ -98,7 +95,7 @@ case " $harnesses " in
 *" prove "*)
 	compile "$fz/fuzz_prove.c" "$out/obj/fuzz_prove.o" || exit 1
 	compile "$top_srcdir/tests/lib/prove.c" "$out/obj/prove.o" || exit 1
-	compile "$top_srcdir/tools/bpf_prove.c" "$out/obj/bpf_prove.o" ||
+	compile "$top_srcdir/tools/bpf/bpf_prove.c" "$out/obj/bpf_prove.o" ||
 		exit 1 ;;
 esac
 compile "$fz/fuzz_tools.c" "$out/obj/fuzz_tools.o" || exit 1

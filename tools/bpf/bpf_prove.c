@@ -56,7 +56,7 @@ static Z3_ast var(Z3_context ctx, const char *name, unsigned int bits)
 }
 
 /**
- * bpf_prove_open() - see bpf_prove.h
+ * bpf_prove_open - see bpf_prove.h
  */
 int bpf_prove_open(struct bpf_prove *p)
 {
@@ -101,7 +101,7 @@ int bpf_prove_open(struct bpf_prove *p)
 }
 
 /**
- * bpf_prove_close() - see bpf_prove.h
+ * bpf_prove_close - see bpf_prove.h
  */
 void bpf_prove_close(struct bpf_prove *p)
 {
@@ -114,7 +114,7 @@ void bpf_prove_close(struct bpf_prove *p)
 }
 
 /**
- * bpf_prove_reset() - see bpf_prove.h
+ * bpf_prove_reset - see bpf_prove.h
  */
 int bpf_prove_reset(struct bpf_prove *p)
 {
@@ -123,7 +123,7 @@ int bpf_prove_reset(struct bpf_prove *p)
 }
 
 /**
- * bpf_prove_u32() - see bpf_prove.h
+ * bpf_prove_u32 - see bpf_prove.h
  */
 Z3_ast bpf_prove_u32(struct bpf_prove *p, uint32_t v)
 {
@@ -131,7 +131,7 @@ Z3_ast bpf_prove_u32(struct bpf_prove *p, uint32_t v)
 }
 
 /**
- * bpf_prove_u64() - see bpf_prove.h
+ * bpf_prove_u64 - see bpf_prove.h
  */
 Z3_ast bpf_prove_u64(struct bpf_prove *p, uint64_t v)
 {
@@ -156,7 +156,7 @@ static Z3_ast data_word(struct bpf_prove *p, uint32_t off, int big_endian)
 }
 
 /**
- * bpf_prove_word() - see bpf_prove.h
+ * bpf_prove_word - see bpf_prove.h
  */
 Z3_ast bpf_prove_word(struct bpf_prove *p, uint32_t off, int big_endian)
 {
@@ -339,7 +339,7 @@ static void step(struct bpf_prove *p, const struct bpf_sim_prog *prog,
 }
 
 /**
- * bpf_prove_prog() - see bpf_prove.h
+ * bpf_prove_prog - see bpf_prove.h
  */
 int bpf_prove_prog(struct bpf_prove *p, const struct bpf_sim_prog *prog,
 		   Z3_ast *out)
@@ -447,7 +447,7 @@ static Z3_ast known_arch(struct bpf_prove *p)
 }
 
 /**
- * bpf_prove_check() - see bpf_prove.h
+ * bpf_prove_check - see bpf_prove.h
  */
 int bpf_prove_check(struct bpf_prove *p, Z3_ast a, Z3_ast b,
 		    struct seccomp_data *cex)
@@ -487,7 +487,7 @@ int bpf_prove_check(struct bpf_prove *p, Z3_ast a, Z3_ast b,
 }
 
 /**
- * bpf_prove_exclude() - see bpf_prove.h
+ * bpf_prove_exclude - see bpf_prove.h
  */
 int bpf_prove_exclude(struct bpf_prove *p, uint32_t arch, uint32_t nr)
 {
@@ -503,7 +503,7 @@ int bpf_prove_exclude(struct bpf_prove *p, uint32_t arch, uint32_t nr)
 }
 
 /**
- * bpf_prove_sim_arch() - see bpf_prove.h
+ * bpf_prove_sim_arch - see bpf_prove.h
  */
 const struct bpf_sim_arch *bpf_prove_sim_arch(uint32_t data_arch,
 					      int big_endian)

@@ -24,31 +24,6 @@ struct tv {
 	uint8_t word;
 };
 
-static bool wins(uint32_t v, uint32_t best)
-{
-	return bpf_sim_action_rank(v) < bpf_sim_action_rank(best);
-}
-
-/**
- * bpf_diff_stack_run() - see bpf_diff.h
- */
-int bpf_diff_stack_run(const struct bpf_diff_stack *s,
-		       const struct seccomp_data *d, uint32_t *ret)
-{
-	struct bpf_sim_result out;
-	unsigned int i;
-	int rc;
-
-	for (i = 0; i < s->cnt; i++) {
-		rc = bpf_sim_run(&s->prog[i], d, &out);
-		if (rc < 0)
-			return rc;
-		if (i == 0 || wins(out.action, *ret))
-			*ret = out.action;
-	}
-	return 0;
-}
-
 /* ---- the tracking simulator ------------------------------------------- */
 
 static struct tv tconst(uint32_t v)
@@ -199,17 +174,17 @@ static uint32_t track(const struct bpf_sim_prog *prog,
 }
 
 /**
- * bpf_diff_cell_stack() - see bpf_diff_cell.h
+ * bpf_diff_cell_stack - see bpf_diff_cell.h
  */
-uint32_t bpf_diff_cell_stack(const struct bpf_diff_stack *s,
+uint32_t bpf_diff_cell_stack(const struct bpf_stack *s,
 			     const struct seccomp_data *d, struct cell *c)
 {
 	uint32_t best = 0, v;
 	unsigned int i;
 
-	for (i = 0; i < s->cnt; i++) {
+	for (i = s->cnt; i-- > 0;) {
 		v = track(&s->prog[i], d, c);
-		if (i == 0 || wins(v, best))
+		if (i == s->cnt - 1 || bpf_stack_wins(v, best))
 			best = v;
 	}
 	return best;
@@ -218,7 +193,7 @@ uint32_t bpf_diff_cell_stack(const struct bpf_diff_stack *s,
 /* ---- regions from cells ----------------------------------------------- */
 
 /**
- * bpf_diff_cell_narrow() - see bpf_diff_cell.h
+ * bpf_diff_cell_narrow - see bpf_diff_cell.h
  */
 void bpf_diff_cell_narrow(uint32_t *lo, uint32_t *hi, uint32_t from,
 			  uint32_t to)
@@ -265,7 +240,7 @@ static void narrow_atom(uint32_t *lo, uint32_t *hi, const struct atom *a,
 }
 
 /**
- * bpf_diff_cell_region() - see bpf_diff_cell.h
+ * bpf_diff_cell_region - see bpf_diff_cell.h
  */
 bool bpf_diff_cell_region(const struct cell *c, unsigned int ncells,
 			  const struct seccomp_data *d, bool fixed, uint32_t lo,

@@ -12,7 +12,7 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "profile_priv.h"
+#include "profile_json.h"
 
 struct path profile_json_path(unsigned int n, ...)
 {

@@ -30,7 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arch_list.h"
+/* The one list of ABIs, for the argument width of each */
+#include "../../src/arch_list.h"
 #include "bpf_names.h"
 #include "bpf_prove.h"
 
@@ -80,7 +81,7 @@ struct dctx {
 	size_t later_cnt;
 	size_t later_cap;
 	size_t later_done;
-	const struct bpf_diff_stack *side[2];
+	const struct bpf_stack *side[2];
 	const struct bpf_diff_opts *opts;
 	struct bpf_prove p;
 	Z3_solver clean;
@@ -106,7 +107,7 @@ static const struct {
 #define N_ABI_INFO (sizeof(abi_info) / sizeof(abi_info[0]))
 
 /**
- * bpf_diff_abi_bits() - see bpf_diff.h
+ * bpf_diff_abi_bits - see bpf_diff.h
  */
 unsigned int bpf_diff_abi_bits(const char *abi)
 {
@@ -383,15 +384,16 @@ static bool half_free(const struct half *h)
 	return h->lo == 0 && h->hi == ~0u && h->ne_cnt == 0;
 }
 
-/* One field's atoms as 64-bit conditions; false if too many. */
-static bool field_conds(struct dctx *c, const struct reg *r, unsigned int field,
-			struct bpf_diff_region *o)
+/*
+ * The full-width atoms of @field as an interval per half (h[1]: the high
+ * word), with the values left out inside it; false if too many.
+ */
+static bool field_halves(const struct dctx *c, const struct reg *r,
+			 unsigned int field, struct half h[2])
 {
-	struct half h[2] = { { 0, ~0u, 0, { 0 } }, { 0, ~0u, 0, { 0 } } };
 	const struct atom *a;
-	unsigned int i, j, high, shift;
+	unsigned int i, j, high;
 	bool ok = true;
-	uint64_t base;
 
 	/* full-width comparisons first: an interval per half */
 	for (i = 0; i < r->cnt; i++) {
@@ -447,6 +449,17 @@ static bool field_conds(struct dctx *c, const struct reg *r, unsigned int field,
 				x->ne[j++] = x->ne[i];
 		x->ne_cnt = j;
 	}
+	return ok;
+}
+
+/* The halves of @field as conditions, 64-bit where they allow; false if too many. */
+static bool halves_conds(struct bpf_diff_region *o, unsigned int field,
+			 const struct half h[2])
+{
+	unsigned int i;
+	bool ok = true;
+	uint64_t base;
+
 	if (h[1].lo == h[1].hi && h[1].ne_cnt == 0 && !half_free(&h[0])) {
 		/* one high word: a 64-bit interval */
 		base = (uint64_t)h[1].lo << 32;
@@ -478,6 +491,17 @@ static bool field_conds(struct dctx *c, const struct reg *r, unsigned int field,
 		if (!half_free(&h[0]))
 			ok &= half_conds(o, field, &h[0], 0);
 	}
+	return ok;
+}
+
+/* The masked atoms of @field as conditions; false if too many. */
+static bool masked_conds(const struct dctx *c, const struct reg *r,
+			 unsigned int field, struct bpf_diff_region *o)
+{
+	const struct atom *a;
+	unsigned int i, shift;
+	bool ok = true;
+
 	/* then the masked ones, as they are */
 	for (i = 0; i < r->cnt; i++) {
 		uint64_t mask, k;
@@ -508,6 +532,19 @@ static bool field_conds(struct dctx *c, const struct reg *r, unsigned int field,
 		}
 		ok &= add_cond(o, field, mask, op, k);
 	}
+	return ok;
+}
+
+/* One field's atoms as 64-bit conditions; false if too many. */
+static bool field_conds(struct dctx *c, const struct reg *r, unsigned int field,
+			struct bpf_diff_region *o)
+{
+	struct half h[2] = { { 0, ~0u, 0, { 0 } }, { 0, ~0u, 0, { 0 } } };
+	bool ok;
+
+	ok = field_halves(c, r, field, h);
+	ok &= halves_conds(o, field, h);
+	ok &= masked_conds(c, r, field, o);
 	return ok;
 }
 
@@ -988,8 +1025,9 @@ static void collect_arches(struct dctx *c)
 	unsigned int s, i, j, k;
 	int n;
 
+	/* newest first, the order the kernel runs them in */
 	for (s = 0; s < 2; s++)
-		for (i = 0; i < c->side[s]->cnt; i++) {
+		for (i = c->side[s]->cnt; i-- > 0;) {
 			n = bpf_sim_arch_tokens(&c->side[s]->prog[i], tok,
 						MAX_ARCHES);
 			for (j = 0;
@@ -1049,19 +1087,19 @@ static int whole_abis(struct dctx *c, struct reg *r)
 	return rc < 0 ? rc : 0;
 }
 
-static int compose(struct dctx *c, const struct bpf_diff_stack *s, Z3_ast *out)
+static int compose(struct dctx *c, const struct bpf_stack *s, Z3_ast *out)
 {
 	Z3_context ctx = c->p.ctx;
 	Z3_ast t, full = bpf_prove_u32(&c->p, SECCOMP_RET_ACTION_FULL);
 	unsigned int i;
 	int rc;
 
-	for (i = 0; i < s->cnt; i++) {
+	for (i = s->cnt; i-- > 0;) {
 		rc = bpf_prove_prog(&c->p, &s->prog[i], &t);
 		if (rc < 0)
 			return rc;
-		/* a later program replaces only a strictly lower precedence */
-		*out = i == 0 ?
+		/* an older program replaces only a strictly lower precedence */
+		*out = i == s->cnt - 1 ?
 			       t :
 			       Z3_mk_ite(ctx,
 					 Z3_mk_bvslt(
@@ -1090,10 +1128,9 @@ static int clean_solver(struct dctx *c)
 	return 0;
 }
 
-static int check_sides(const struct bpf_diff_stack *old,
-		       const struct bpf_diff_stack *new)
+static int check_sides(const struct bpf_stack *old, const struct bpf_stack *new)
 {
-	const struct bpf_diff_stack *s[2] = { old, new };
+	const struct bpf_stack *s[2] = { old, new };
 	unsigned int i, j;
 
 	for (i = 0; i < 2; i++) {
@@ -1107,11 +1144,65 @@ static int check_sides(const struct bpf_diff_stack *old,
 	return 0;
 }
 
-/**
- * bpf_diff_run() - see bpf_diff.h
+/*
+ * The proved runs in their order: each region reported, or the arguments
+ * of its syscall searched. Returns 0 or -errno.
  */
-int bpf_diff_run(const struct bpf_diff_stack *old,
-		 const struct bpf_diff_stack *new,
+static int report_runs(struct dctx *c, const struct runs *runs, struct reg *r,
+		       struct cell *cells)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < runs->cnt && rc == 0 && !c->stop; i++) {
+		const struct run *u = &runs->r[i];
+
+		if (u->bad)
+			continue;
+		if (u->group >= G_DATA) {
+			rc = flush_later(c);
+			if (rc < 0 || c->stop)
+				break;
+		}
+		progress(c,
+			 u->group == G_ARGS ?
+				 "searching a syscall's arguments" :
+				 "regions",
+			 (unsigned int)i, (unsigned int)runs->cnt);
+		if (u->group == G_ARGS) {
+			rc = search_args(c, u, r, cells);
+			continue;
+		}
+		run_reg(u, r);
+		rc = report(c, r, BPF_DIFF_REGION, reg_term(c, r));
+	}
+	return rc;
+}
+
+/*
+ * Anything left: other arch values, cells the walk could not take.
+ * Returns 0 or -errno.
+ */
+static int last_checks(struct dctx *c, struct reg *r, struct cell *cells)
+{
+	int rc = 0;
+
+	while (rc == 0 && !c->stop) {
+		enum bpf_diff_kind kind;
+
+		progress(c, "last checks", 0, 0);
+		rc = find_next(c, false, 0, ~0u, r, cells, &kind);
+		if (rc <= 0)
+			break;
+		rc = report(c, r, kind, reg_term(c, r));
+	}
+	return rc;
+}
+
+/**
+ * bpf_diff_run - see bpf_diff.h
+ */
+int bpf_diff_run(const struct bpf_stack *old, const struct bpf_stack *new,
 		 const struct bpf_diff_opts *opts, bool *more)
 {
 	struct runs walked = { 0 }, runs = { 0 };
@@ -1164,40 +1255,12 @@ int bpf_diff_run(const struct bpf_diff_stack *old,
 		progress(c, "proving runs", 0, 0);
 		rc = prove_runs(c, &runs, r);
 	}
-	for (i = 0; i < runs.cnt && rc == 0 && !c->stop; i++) {
-		const struct run *u = &runs.r[i];
-
-		if (u->bad)
-			continue;
-		if (u->group >= G_DATA) {
-			rc = flush_later(c);
-			if (rc < 0 || c->stop)
-				break;
-		}
-		progress(c,
-			 u->group == G_ARGS ?
-				 "searching a syscall's arguments" :
-				 "regions",
-			 (unsigned int)i, (unsigned int)runs.cnt);
-		if (u->group == G_ARGS) {
-			rc = search_args(c, u, r, cells);
-			continue;
-		}
-		run_reg(u, r);
-		rc = report(c, r, BPF_DIFF_REGION, reg_term(c, r));
-	}
+	if (rc == 0)
+		rc = report_runs(c, &runs, r, cells);
 	if (rc == 0)
 		rc = flush_later(c);
-	/* anything left: other arch values, cells the walk could not take */
-	while (rc == 0 && !c->stop) {
-		enum bpf_diff_kind kind;
-
-		progress(c, "last checks", 0, 0);
-		rc = find_next(c, false, 0, ~0u, r, cells, &kind);
-		if (rc <= 0)
-			break;
-		rc = report(c, r, kind, reg_term(c, r));
-	}
+	if (rc == 0)
+		rc = last_checks(c, r, cells);
 	if (rc == 0 && c->stop && more != NULL) {
 		rc = sat(c, c->p.solver,
 			 Z3_mk_not(c->p.ctx,

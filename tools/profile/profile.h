@@ -121,7 +121,7 @@ struct profile {
 extern const char *const profile_docker_caps[];
 
 /**
- * profile_read() - parse a profile file
+ * profile_read - parse a profile file
  * @path: the file
  * @p:    receives the document (release with profile_free())
  * @diag: on -EINVAL, the parse error and its line and column
@@ -129,13 +129,13 @@ extern const char *const profile_docker_caps[];
  * Duplicate member names are refused: Go keeps the last, a reader may see
  * the first, and a security policy must not be ambiguous.
  *
- * Return: 0; -EINVAL for malformed JSON; -ENOMEM; -errno of reading.
+ * Returns 0; -EINVAL for malformed JSON; -ENOMEM; -errno of reading.
  */
 int profile_read(const char *path, struct profile *p,
 		 struct profile_diag *diag);
 
 /**
- * profile_resolve() - the rules of a profile for one host
+ * profile_resolve - the rules of a profile for one host
  * @p:    a profile from profile_read(); earlier results are replaced
  * @opts: the host
  * @diag: on -EINVAL, what is wrong and where
@@ -151,7 +151,7 @@ int profile_read(const char *path, struct profile *p,
  * @opts->filter names the one to read. Its ABIs are @opts->arches, or the
  * host's: the file names none.
  *
- * Return: 0; -EINVAL for a profile that is not well formed (unknown
+ * Returns 0; -EINVAL for a profile that is not well formed (unknown
  * action, operator, arch or capability, index above 5, wrong types, ...);
  * -ENOMEM.
  */
@@ -159,7 +159,7 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
 		    struct profile_diag *diag);
 
 /**
- * profile_build() - the filter of resolved rules
+ * profile_build - the filter of resolved rules
  * @p:    a resolved profile
  * @opts: the options it was resolved with (strict, strict_mux, warn)
  * @out:  receives the filter; the caller releases it
@@ -170,13 +170,13 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
  * library checks the multiplexer's call number only, so the rule's action
  * applies to the multiplexed call whatever its arguments.
  *
- * Return: 0; -EINVAL (see @diag); -ENOMEM.
+ * Returns 0; -EINVAL (see @diag); -ENOMEM.
  */
 int profile_build(const struct profile *p, const struct profile_opts *opts,
 		  scmp_filter_ctx *out, struct profile_diag *diag);
 
 /**
- * profile_rule_dropped() - whether --strict-mux (profile_opts.strict_mux)
+ * profile_rule_dropped - whether --strict-mux (profile_opts.strict_mux)
  * leaves rule @r of resolved profile @p out of ABI @token's filter: @r has
  * conditions on a call @token also reaches through socketcall(2) or
  * ipc(2), and the default action is as strict as @r's
@@ -185,7 +185,7 @@ bool profile_rule_dropped(const struct profile *p, const struct profile_rule *r,
 			  uint32_t token);
 
 /**
- * profile_kvermax_set() - the filter's maximum kernel version
+ * profile_kvermax_set - the filter's maximum kernel version
  * @ctx:  the filter
  * @kver: PROFILE_KVER(x, y): syscalls newer than it fail with ENOSYS
  *        (a libc then falls back to older calls) instead of taking the
@@ -194,17 +194,17 @@ bool profile_rule_dropped(const struct profile *p, const struct profile_rule *r,
  * Versions older than 3.0 count as 3.0; versions newer than the newest
  * the library knows count as that one.
  *
- * Return: 0, or seccomp_attr_set()'s error.
+ * Returns 0, or seccomp_attr_set()'s error.
  */
 int profile_kvermax_set(scmp_filter_ctx ctx, unsigned int kver);
 
 /**
- * profile_known_name() - whether some ABI libseccomp knows has @name
+ * profile_known_name - whether some ABI libseccomp knows has @name
  */
 bool profile_known_name(const char *name);
 
 /**
- * profile_entry_where() - the line and column of entry @entry
+ * profile_entry_where - the line and column of entry @entry
  * @p:     a profile from profile_read()
  * @entry: index in "syscalls"
  * @line:  receives the 1-based line
@@ -214,81 +214,90 @@ void profile_entry_where(const struct profile *p, size_t entry, int *line,
 			 int *col);
 
 /**
- * profile_parse_kernel() - "X.Y" (or "X.Y.Z...", the rest ignored)
+ * profile_parse_kernel - "X.Y" (or "X.Y.Z...", the rest ignored)
  *
- * Return: PROFILE_KVER(X, Y); 0 if @s is not a version.
+ * Returns PROFILE_KVER(X, Y); 0 if @s is not a version.
  */
 unsigned int profile_parse_kernel(const char *s);
 
 /**
- * profile_arch_token() - an ABI from its libseccomp name ("x86_64") or
+ * profile_arch_token - an ABI from its libseccomp name ("x86_64") or
  * token name ("SCMP_ARCH_X86_64")
  *
- * Return: the SCMP_ARCH_* token; 0 if unknown.
+ * Returns the SCMP_ARCH_* token; 0 if unknown.
  */
 uint32_t profile_arch_token(const char *name);
 
 /**
- * profile_arch_lookup() - an ABI as a command line names it: a name
+ * profile_arch_lookup - an ABI as a command line names it: a name
  * profile_arch_token() takes, or Go's (Docker's: "amd64", "arm64", "386"),
  * in any case
  *
- * Return: the SCMP_ARCH_* token; 0 if unknown.
+ * Returns the SCMP_ARCH_* token; 0 if unknown.
  */
 uint32_t profile_arch_lookup(const char *name);
 
 /**
- * profile_cap_name() - a capability as Docker's --cap-add takes it: with
+ * profile_cap_name - a capability as Docker's --cap-add takes it: with
  * or without "CAP_", in any case ("sys_admin")
  *
- * Return: its name as profiles spell it ("CAP_SYS_ADMIN", static); NULL
+ * Returns its name as profiles spell it ("CAP_SYS_ADMIN", static); NULL
  * if @name is no Linux capability.
  */
 const char *profile_cap_name(const char *name);
 
 /**
- * profile_cap_all() - every Linux capability this file knows, in the order
+ * profile_cap_all - every Linux capability this file knows, in the order
  * of their numbers, NULL-terminated
  */
 const char *const *profile_cap_all(void);
 
 /**
- * profile_entry_label() - an entry as messages name it: "syscalls[3]",
+ * profile_entry_label - an entry as messages name it: "syscalls[3]",
  * or for a Firecracker filter "vcpu.filter[3]"
  */
 void profile_entry_label(const struct profile *p, size_t entry, char *buf,
 			 size_t size);
 
 /**
- * profile_arch_name() - libseccomp's name of an ABI token ("x86_64")
+ * profile_arch_name - libseccomp's name of an ABI token ("x86_64")
  *
- * Return: a static string; NULL if unknown.
+ * Returns a static string; NULL if unknown.
  */
 const char *profile_arch_name(uint32_t token);
 
 /**
- * profile_arch_64bit() - whether the filter compares the arguments of ABI
+ * profile_arch_64bit - whether the filter compares the arguments of ABI
  * @token in 64 bits (false for 32-bit and unknown ABIs)
  */
 bool profile_arch_64bit(uint32_t token);
 
 /**
- * profile_cap_known() - whether @name is a Linux capability ("CAP_...")
+ * profile_cap_known - whether @name is a Linux capability ("CAP_...")
  */
 bool profile_cap_known(const char *name);
 
 /**
- * profile_action_str() - an action as a profile spells it
+ * profile_action_str - an action as a profile spells it
  * @action: SCMP_ACT_* value
  * @errno_ret: receives the errno or trace value, or -1 if the action
  *             has none
  *
- * Return: "SCMP_ACT_ALLOW", ...; NULL for an action profiles cannot say.
+ * Returns "SCMP_ACT_ALLOW", ...; NULL for an action profiles cannot say.
  */
 const char *profile_action_str(uint32_t action, int *errno_ret);
 
 /**
- * profile_const_eval() - an argument as a command line gives it
+ * profile_action_at - row @i of the one table of action names
+ * @action: receives the SCMP_ACT_* value (ERRNO and TRACE with 0)
+ * @data:   receives whether it takes an errno or trace value
+ *
+ * Returns its name ("SCMP_ACT_ALLOW", ...); NULL past the last row.
+ */
+const char *profile_action_at(size_t i, uint32_t *action, bool *data);
+
+/**
+ * profile_const_eval - an argument as a command line gives it
  * @expr:  numbers (strtoull()'s bases; negative ones as 64-bit) and
  *         constants (AF_VSOCK, CLONE_NEWUSER, ...: profile_const.c's
  *         table), ORed with '|'
@@ -296,21 +305,21 @@ const char *profile_action_str(uint32_t action, int *errno_ret);
  * @out:   receives the value
  * @bad:   on failure, the part of @expr at fault
  *
- * Return: 0; -ENOENT for an unknown name; -EDOM for a constant whose value
+ * Returns 0; -ENOENT for an unknown name; -EDOM for a constant whose value
  * on @token the table does not hold; -EINVAL for a malformed @expr.
  */
 int profile_const_eval(const char *expr, uint32_t token, uint64_t *out,
 		       char *bad, size_t size);
 
 /**
- * profile_const_at() - constant @i of the table (for the tests)
+ * profile_const_at - constant @i of the table (for the tests)
  *
- * Return: its name, and its value (the asm-generic one) in @value; NULL
+ * Returns its name, and its value (the asm-generic one) in @value; NULL
  * after the last.
  */
 const char *profile_const_at(size_t i, uint64_t *value);
 
-/** profile_free() - release what profile_read() and resolve hold */
+/** profile_free - release what profile_read() and resolve hold */
 void profile_free(struct profile *p);
 
 #endif

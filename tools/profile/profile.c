@@ -30,7 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/utsname.h>
 
 #include "arch_list.h"
 #include "profile_priv.h"
@@ -346,6 +345,18 @@ const char *profile_action_str(uint32_t action, int *errno_ret)
 			return actions[i].name;
 	}
 	return NULL;
+}
+
+/**
+ * profile_action_at - see profile.h
+ */
+const char *profile_action_at(size_t i, uint32_t *action, bool *data)
+{
+	if (i >= N(actions))
+		return NULL;
+	*action = actions[i].action;
+	*data = actions[i].data;
+	return actions[i].name;
 }
 
 static const struct {
@@ -820,63 +831,28 @@ static int check_oci_keys(const struct profile *p, struct profile_diag *d,
 	return rc;
 }
 
-/* The host kernel's X.Y; PROFILE_KERNEL_ANY if uname() cannot say. */
-static unsigned int running_kernel(void)
+/**
+ * profile_oci_resolve - see profile_priv.h
+ */
+int profile_oci_resolve(struct profile *p, const struct profile_opts *o,
+			uint32_t host, struct profile_diag *d, size_t *cap)
 {
-	struct utsname u;
-	unsigned int v;
-
-	if (uname(&u) != 0)
-		return PROFILE_KERNEL_ANY;
-	v = profile_parse_kernel(u.release);
-	return v != 0 ? v : PROFILE_KERNEL_ANY;
-}
-
-int profile_resolve(struct profile *p, const struct profile_opts *opts,
-		    struct profile_diag *d)
-{
-	struct profile_opts o = *opts;
 	struct path root = { .n = 0 }, at;
 	json_t *calls;
 	const char *kv;
-	uint32_t host;
-	size_t i, cap = 0;
+	size_t i;
 	int rc;
 
-	memset(d, 0, sizeof(*d));
-	free(p->rules);
-	free(p->applies);
-	p->rules = NULL;
-	p->applies = NULL;
-	p->cnt = 0;
-	p->narch = 0;
-	p->nflags = 0;
-	p->kvermax = 0;
-	p->entries = 0;
-	p->fc_filter = NULL;
-	if (o.kernel == 0)
-		o.kernel = running_kernel();
-	host = o.host_arch != 0 ? o.host_arch : seccomp_arch_native();
-	if (!json_is_object(p->doc))
-		return profile_json_fail(p, d, &root,
-					 "a profile is a JSON object");
-	p->format = o.format;
-	if (p->format == PROFILE_FORMAT_AUTO)
-		p->format = profile_fc_detect(p->doc) ?
-				    PROFILE_FORMAT_FIRECRACKER :
-				    PROFILE_FORMAT_OCI;
-	if (p->format == PROFILE_FORMAT_FIRECRACKER)
-		return profile_fc_resolve(p, &o, host, d, &cap);
-	if (o.filter != NULL)
+	if (o->filter != NULL)
 		return profile_json_fail(
 			p, d, &root,
 			"--filter \"%s\": not a Firecracker file (it has"
 			" \"defaultAction\" or a member that is no filter)",
-			o.filter);
+			o->filter);
 	rc = get_action(p, d, p->doc, &root, "defaultAction", "defaultErrnoRet",
 			&p->def_action);
 	if (rc == 0)
-		rc = resolve_arches(p, &o, host, d);
+		rc = resolve_arches(p, o, host, d);
 	if (rc == 0)
 		rc = resolve_flags(p, d);
 	if (rc == 0)
@@ -899,9 +875,9 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
 	if (p->applies == NULL)
 		return -ENOMEM;
 	for (i = 0; i < p->entries; i++) {
-		rc = resolve_entry(p, d, &o, host, i, &cap);
+		rc = resolve_entry(p, d, o, host, i, cap);
 		if (rc < 0)
 			return rc;
 	}
-	return check_oci_keys(p, d, &o);
+	return check_oci_keys(p, d, o);
 }

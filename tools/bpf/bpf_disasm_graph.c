@@ -189,20 +189,6 @@ static bool dispatch(const struct sock_filter *f, const struct state *s)
 	       (s->a.kind == V_NR || s->a.kind == V_ARCH);
 }
 
-/* Jump @f's outcome for accumulator value @v. */
-static bool jump_taken(const struct sock_filter *f, uint32_t v)
-{
-	switch (BPF_OP(f->code)) {
-	case BPF_JEQ:
-		return v == f->k;
-	case BPF_JGT:
-		return v > f->k;
-	case BPF_JGE:
-		return v >= f->k;
-	}
-	return (v & f->k) != 0; /* BPF_JSET */
-}
-
 /* Send the numbers of @it through number test @f, to @t and @e. */
 static int split(const struct sock_filter *f, const struct item *it,
 		 struct items *t, struct items *e)
@@ -320,7 +306,11 @@ static int walk_one(struct graph *g, unsigned int pc)
 					g->ctx[pc].v[i].hi);
 		}
 	} else if (s.a.kind == V_ARCH) {
-		rc = pass_on(g, in, jump_taken(f, g->abi->data_arch) ? jt : jf,
+		rc = pass_on(g, in,
+			     bpf_sim_jump_taken(BPF_OP(f->code),
+						g->abi->data_arch, f->k) ?
+				     jt :
+				     jf,
 			     &s);
 	} else {
 		for (i = 0; rc == 0 && i < in->n; i++)
@@ -362,7 +352,7 @@ static int named_cmp(const void *a, const void *b)
 
 /*
  * The syscalls of @abi among numbers v[0..n): the first @max of them, in
- * order of number, into @out. Return: how many there are.
+ * order of number, into @out. Returns how many there are.
  */
 static size_t named_in(const struct bpf_sim_arch *abi, const struct item *v,
 		       size_t n, struct named *out, size_t max)
@@ -816,7 +806,7 @@ static void draw(FILE *out, struct graph *g)
 }
 
 /**
- * bpf_disasm_graph() - see bpf_disasm.h
+ * bpf_disasm_graph - see bpf_disasm.h
  */
 int bpf_disasm_graph(FILE *out, const struct bpf_sim_prog *prog,
 		     const struct bpf_sim_arch *abi)

@@ -34,7 +34,7 @@
 #define BPF_DISASM_NUMERIC 1u /* no annotations */
 
 /**
- * bpf_disasm_print() - write the listing of @prog to @out
+ * bpf_disasm_print - write the listing of @prog to @out
  * @abi:   NULL, or the ABI whose names apply before the program has
  *         tested the arch (a filter without arch test)
  * @flags: 0 or BPF_DISASM_NUMERIC
@@ -43,12 +43,12 @@ void bpf_disasm_print(FILE *out, const struct bpf_sim_prog *prog,
 		      const struct bpf_sim_arch *abi, unsigned int flags);
 
 /**
- * bpf_disasm_listing() - bpf_disasm_print() with annotations, no ABI
+ * bpf_disasm_listing - bpf_disasm_print() with annotations, no ABI
  */
 void bpf_disasm_listing(FILE *out, const struct bpf_sim_prog *prog);
 
 /**
- * bpf_disasm_dot() - write @prog as a Graphviz digraph, one node per
+ * bpf_disasm_dot - write @prog as a Graphviz digraph, one node per
  * instruction, labelled like the listing without annotations
  *
  * Returns as ellipses, fall-through edges plain and branch edges
@@ -57,7 +57,7 @@ void bpf_disasm_listing(FILE *out, const struct bpf_sim_prog *prog);
 void bpf_disasm_dot(FILE *out, const struct bpf_sim_prog *prog);
 
 /**
- * bpf_disasm_graph() - write what @prog does for one ABI as a digraph
+ * bpf_disasm_graph - write what @prog does for one ABI as a digraph
  * @abi: the ABI drawn; NULL: the first the program tests (else this
  *       machine's)
  *
@@ -73,15 +73,15 @@ void bpf_disasm_dot(FILE *out, const struct bpf_sim_prog *prog);
  * action; a dashed "other ABIs" node leads to the return of an arch value
  * the program does not test.
  *
- * Return: 0; -EINVAL if @prog does not verify; -ENOMEM.
+ * Returns 0; -EINVAL if @prog does not verify; -ENOMEM.
  */
 int bpf_disasm_graph(FILE *out, const struct bpf_sim_prog *prog,
 		     const struct bpf_sim_arch *abi);
 
 /**
- * bpf_disasm_first_abi() - the first ABI @prog tests the arch against
+ * bpf_disasm_first_abi - the first ABI @prog tests the arch against
  *
- * Return: the ABI, or NULL if it tests none that is known.
+ * Returns the ABI, or NULL if it tests none that is known.
  */
 const struct bpf_sim_arch *
 bpf_disasm_first_abi(const struct bpf_sim_prog *prog);

@@ -3,16 +3,13 @@
 
 /*
  * bpf_diff_run() compares two sides, each a stack of classic BPF
- * programs composed as the kernel composes the filters of a task: every
- * program runs on the input, and the value whose action has the lowest
- * precedence wins, the precedence being (int32_t)(ret &
- * SECCOMP_RET_ACTION_FULL) compared as signed (KILL_PROCESS, 0x80000000,
- * wins over everything; ALLOW, 0x7fff0000, loses to everything). On a tie
- * the program of the lower index keeps its value: index 0 is the filter
- * installed last, which the kernel runs first. PTRACE_SECCOMP_GET_FILTER
- * numbers the other way (its index 0 is the first installed), so a
- * reader of a process reverses them (scmp_profile_inspect.c). A single
- * program is a stack of one.
+ * programs (struct bpf_stack, index 0 the oldest) composed as the kernel
+ * composes the filters of a task: every program runs on the input, and
+ * the value whose action has the lowest precedence wins, the precedence
+ * being (int32_t)(ret & SECCOMP_RET_ACTION_FULL) compared as signed
+ * (KILL_PROCESS, 0x80000000, wins over everything; ALLOW, 0x7fff0000,
+ * loses to everything). On a tie the newer program keeps its value
+ * (bpf_stack.h). A single program is a stack of one.
  *
  * The answer is a list of regions, each reported through a callback as
  * soon as it is proved: a region is a set of inputs (an arch value, a
@@ -49,6 +46,7 @@
 #include <stdint.h>
 
 #include "bpf_sim.h"
+#include "bpf_stack.h"
 
 /* The field number of the instruction pointer in struct bpf_diff_cond. */
 #define BPF_DIFF_IP 6u
@@ -126,17 +124,6 @@ struct bpf_diff_region {
 };
 
 /**
- * struct bpf_diff_stack - one side: programs composed as stacked filters
- * @prog: the programs, index 0 installed last (it wins ties); all of one
- *        byte order
- * @cnt:  how many, at least 1
- */
-struct bpf_diff_stack {
-	struct bpf_sim_prog *prog;
-	unsigned int cnt;
-};
-
-/**
  * struct bpf_diff_progress - how far a long comparison has come
  * @phase:   what is being done, in English ("walking x86_64", ...)
  * @done:    steps of the phase done
@@ -167,7 +154,7 @@ struct bpf_diff_opts {
 };
 
 /**
- * bpf_diff_run() - report every region of inputs on which two sides differ
+ * bpf_diff_run - report every region of inputs on which two sides differ
  * @old, @new: the sides; every program must pass bpf_sim_verify(), and
  *             all of them must have one byte order
  * @opts:      the callbacks and the limit
@@ -181,31 +168,19 @@ struct bpf_diff_opts {
  * without a name, then whatever the last solver checks find; by ABI and
  * number within each.
  *
- * Return: the number of regions reported (0: the sides are equivalent);
+ * Returns the number of regions reported (0: the sides are equivalent);
  * -EINVAL for an empty stack, a program that does not verify or byte
  * orders that differ; -ENOMEM; -ETIME if the solver gave up; -EPROTO if
  * the simulator and the solver disagree (a bug); -EFAULT on a Z3 error;
  * or the -errno @opts->found returned.
  */
-int bpf_diff_run(const struct bpf_diff_stack *old,
-		 const struct bpf_diff_stack *new,
+int bpf_diff_run(const struct bpf_stack *old, const struct bpf_stack *new,
 		 const struct bpf_diff_opts *opts, bool *more);
 
 /**
- * bpf_diff_stack_run() - what a stack returns for one input
- * @s:   the stack
- * @d:   the input
- * @ret: receives the composed value
+ * bpf_diff_abi_bits - the width of an ABI's syscall arguments
  *
- * Return: 0, or the -errno of bpf_sim_run().
- */
-int bpf_diff_stack_run(const struct bpf_diff_stack *s,
-		       const struct seccomp_data *d, uint32_t *ret);
-
-/**
- * bpf_diff_abi_bits() - the width of an ABI's syscall arguments
- *
- * Return: 32 or 64 (64 for an unknown name).
+ * Returns 32 or 64 (64 for an unknown name).
  */
 unsigned int bpf_diff_abi_bits(const char *abi);
 

@@ -121,7 +121,7 @@ static const struct bpf_sim_arch arches[] = {
 #endif
 
 /**
- * bpf_sim_arch_get() - see bpf_sim.h
+ * bpf_sim_arch_get - see bpf_sim.h
  */
 const struct bpf_sim_arch *bpf_sim_arch_get(size_t i)
 {
@@ -129,7 +129,7 @@ const struct bpf_sim_arch *bpf_sim_arch_get(size_t i)
 }
 
 /**
- * bpf_sim_arch_by_name() - see bpf_sim.h
+ * bpf_sim_arch_by_name - see bpf_sim.h
  */
 const struct bpf_sim_arch *bpf_sim_arch_by_name(const char *name)
 {
@@ -144,7 +144,7 @@ const struct bpf_sim_arch *bpf_sim_arch_by_name(const char *name)
 }
 
 /**
- * bpf_sim_arch_by_token() - see bpf_sim.h
+ * bpf_sim_arch_by_token - see bpf_sim.h
  */
 const struct bpf_sim_arch *bpf_sim_arch_by_token(uint32_t token)
 {
@@ -157,7 +157,7 @@ const struct bpf_sim_arch *bpf_sim_arch_by_token(uint32_t token)
 }
 
 /**
- * bpf_sim_arch_native() - see bpf_sim.h
+ * bpf_sim_arch_native - see bpf_sim.h
  */
 const struct bpf_sim_arch *bpf_sim_arch_native(void)
 {
@@ -190,7 +190,7 @@ static void prog_clear(struct bpf_sim_prog *prog)
 }
 
 /**
- * bpf_sim_load_mem() - see bpf_sim.h
+ * bpf_sim_load_mem - see bpf_sim.h
  */
 int bpf_sim_load_mem(struct bpf_sim_prog *prog, const void *buf, size_t size,
 		     int big_endian)
@@ -225,7 +225,7 @@ int bpf_sim_load_mem(struct bpf_sim_prog *prog, const void *buf, size_t size,
 }
 
 /**
- * bpf_sim_load_host() - see bpf_sim.h
+ * bpf_sim_load_host - see bpf_sim.h
  */
 int bpf_sim_load_host(struct bpf_sim_prog *prog,
 		      const struct sock_filter *insns, size_t len,
@@ -248,7 +248,7 @@ int bpf_sim_load_host(struct bpf_sim_prog *prog,
 }
 
 /**
- * bpf_sim_load_fd() - see bpf_sim.h
+ * bpf_sim_load_fd - see bpf_sim.h
  */
 int bpf_sim_load_fd(struct bpf_sim_prog *prog, int fd, int big_endian)
 {
@@ -287,7 +287,7 @@ out:
 }
 
 /**
- * bpf_sim_load_file() - see bpf_sim.h
+ * bpf_sim_load_file - see bpf_sim.h
  */
 int bpf_sim_load_file(struct bpf_sim_prog *prog, const char *path,
 		      int big_endian)
@@ -308,7 +308,7 @@ int bpf_sim_load_file(struct bpf_sim_prog *prog, const char *path,
 }
 
 /**
- * bpf_sim_free() - see bpf_sim.h
+ * bpf_sim_free - see bpf_sim.h
  */
 void bpf_sim_free(struct bpf_sim_prog *prog)
 {
@@ -319,7 +319,7 @@ void bpf_sim_free(struct bpf_sim_prog *prog)
 }
 
 /**
- * bpf_sim_reason_str() - see bpf_sim.h
+ * bpf_sim_reason_str - see bpf_sim.h
  */
 const char *bpf_sim_reason_str(enum bpf_sim_reason reason)
 {
@@ -527,7 +527,7 @@ out:
 }
 
 /**
- * bpf_sim_verify() - see bpf_sim.h
+ * bpf_sim_verify - see bpf_sim.h
  */
 int bpf_sim_verify(const struct bpf_sim_prog *prog, struct bpf_sim_fault *fault)
 {
@@ -556,7 +556,7 @@ int bpf_sim_verify(const struct bpf_sim_prog *prog, struct bpf_sim_fault *fault)
 }
 
 /**
- * bpf_sim_data_word() - see bpf_sim.h
+ * bpf_sim_data_word - see bpf_sim.h
  */
 uint32_t bpf_sim_data_word(const struct seccomp_data *data, uint32_t off,
 			   int big_endian)
@@ -581,7 +581,7 @@ uint32_t bpf_sim_data_word(const struct seccomp_data *data, uint32_t off,
 }
 
 /**
- * bpf_sim_alu() - see bpf_sim.h
+ * bpf_sim_alu - see bpf_sim.h
  */
 uint32_t bpf_sim_alu(uint16_t op, uint32_t a, uint32_t src)
 {
@@ -611,7 +611,7 @@ uint32_t bpf_sim_alu(uint16_t op, uint32_t a, uint32_t src)
 }
 
 /**
- * bpf_sim_jump_taken() - see bpf_sim.h
+ * bpf_sim_jump_taken - see bpf_sim.h
  */
 int bpf_sim_jump_taken(uint16_t op, uint32_t a, uint32_t src)
 {
@@ -733,7 +733,7 @@ done:
 }
 
 /**
- * bpf_sim_run() - see bpf_sim.h
+ * bpf_sim_run - see bpf_sim.h
  */
 int bpf_sim_run(struct bpf_sim_prog *prog, const struct seccomp_data *data,
 		struct bpf_sim_result *res)
@@ -755,7 +755,7 @@ int bpf_sim_run(struct bpf_sim_prog *prog, const struct seccomp_data *data,
 }
 
 /**
- * bpf_sim_action_rank() - see bpf_sim.h
+ * bpf_sim_action_rank - see bpf_sim.h
  */
 int32_t bpf_sim_action_rank(uint32_t action)
 {
@@ -763,7 +763,7 @@ int32_t bpf_sim_action_rank(uint32_t action)
 }
 
 /**
- * bpf_sim_action_str() - see bpf_sim.h
+ * bpf_sim_action_str - see bpf_sim.h
  */
 int bpf_sim_action_str(uint32_t action, char *buf, size_t size)
 {
@@ -810,7 +810,7 @@ int bpf_sim_action_str(uint32_t action, char *buf, size_t size)
 }
 
 /**
- * bpf_sim_cache_allow() - see bpf_sim.h
+ * bpf_sim_cache_allow - see bpf_sim.h
  */
 int bpf_sim_cache_allow(const struct bpf_sim_prog *prog, uint32_t arch,
 			uint32_t nr)
@@ -848,20 +848,7 @@ int bpf_sim_cache_allow(const struct bpf_sim_prog *prog, uint32_t arch,
 		case BPF_JMP | BPF_JGT | BPF_K:
 		case BPF_JMP | BPF_JGE | BPF_K:
 		case BPF_JMP | BPF_JSET | BPF_K:
-			switch (BPF_OP(f->code)) {
-			case BPF_JEQ:
-				taken = reg == f->k;
-				break;
-			case BPF_JGT:
-				taken = reg > f->k;
-				break;
-			case BPF_JGE:
-				taken = reg >= f->k;
-				break;
-			default:
-				taken = (reg & f->k) != 0;
-				break;
-			}
+			taken = bpf_sim_jump_taken(BPF_OP(f->code), reg, f->k);
 			pc += taken ? f->jt : f->jf;
 			break;
 		default:
@@ -879,7 +866,7 @@ static void merge_edge(signed char *slot, int state)
 }
 
 /**
- * bpf_sim_arch_tokens() - see bpf_sim.h
+ * bpf_sim_arch_tokens - see bpf_sim.h
  */
 int bpf_sim_arch_tokens(const struct bpf_sim_prog *prog, uint32_t *tokens,
 			size_t max)

@@ -114,13 +114,13 @@ struct bpf_sim_arch {
 };
 
 /**
- * bpf_sim_load_mem() - load a program from exported bytes
+ * bpf_sim_load_mem - load a program from exported bytes
  * @prog:       receives the program (overwritten, not freed first)
  * @buf:        struct sock_filter[] in the target byte order
  * @size:       size of @buf in bytes
  * @big_endian: nonzero if @buf (and the target) is big-endian
  *
- * Return: 0; -EINVAL if @size is 0 or not a multiple of 8 or an argument
+ * Returns 0; -EINVAL if @size is 0 or not a multiple of 8 or an argument
  * is NULL; -E2BIG above BPF_MAXINSNS instructions; -ENOMEM.  On failure
  * @prog is left empty (bpf_sim_free() is still safe).
  */
@@ -128,20 +128,20 @@ int bpf_sim_load_mem(struct bpf_sim_prog *prog, const void *buf, size_t size,
 		     int big_endian);
 
 /**
- * bpf_sim_load_host() - load a program already in host byte order
+ * bpf_sim_load_host - load a program already in host byte order
  * @prog:       receives a copy of @insns
  * @insns:      the instructions
  * @len:        number of instructions
  * @big_endian: target byte order (placement of 64-bit field halves)
  *
- * Return: as bpf_sim_load_mem().
+ * Returns as bpf_sim_load_mem().
  */
 int bpf_sim_load_host(struct bpf_sim_prog *prog,
 		      const struct sock_filter *insns, size_t len,
 		      int big_endian);
 
 /**
- * bpf_sim_load_fd() - read a whole program from a file descriptor
+ * bpf_sim_load_fd - read a whole program from a file descriptor
  * @prog:       receives the program
  * @fd:         readable fd; read to EOF, not closed
  * @big_endian: target byte order of the bytes
@@ -149,25 +149,25 @@ int bpf_sim_load_host(struct bpf_sim_prog *prog,
  * Reading stops once the input is known to exceed BPF_MAXINSNS
  * instructions, so an endless input cannot exhaust memory.
  *
- * Return: as bpf_sim_load_mem(), or the -errno of a failed read().
+ * Returns as bpf_sim_load_mem(), or the -errno of a failed read().
  */
 int bpf_sim_load_fd(struct bpf_sim_prog *prog, int fd, int big_endian);
 
 /**
- * bpf_sim_load_file() - bpf_sim_load_fd() on a path ("-" means stdin)
+ * bpf_sim_load_file - bpf_sim_load_fd() on a path ("-" means stdin)
  *
- * Return: as bpf_sim_load_fd(), or the -errno of a failed open().
+ * Returns as bpf_sim_load_fd(), or the -errno of a failed open().
  */
 int bpf_sim_load_file(struct bpf_sim_prog *prog, const char *path,
 		      int big_endian);
 
 /**
- * bpf_sim_free() - release a program's instructions; NULL is fine
+ * bpf_sim_free - release a program's instructions; NULL is fine
  */
 void bpf_sim_free(struct bpf_sim_prog *prog);
 
 /**
- * bpf_sim_verify() - check a program the way the kernel does on attach
+ * bpf_sim_verify - check a program the way the kernel does on attach
  * @prog:  the program
  * @fault: optional; receives the first problem (or BPF_SIM_OK)
  *
@@ -186,20 +186,20 @@ void bpf_sim_free(struct bpf_sim_prog *prog);
  * rejected although no real path reaches it unwritten; the kernel rejects
  * the same programs (checked against Linux 6.18).
  *
- * Return: 0 if valid, -EINVAL if not (see @fault), -ENOMEM.
+ * Returns 0 if valid, -EINVAL if not (see @fault), -ENOMEM.
  */
 int bpf_sim_verify(const struct bpf_sim_prog *prog,
 		   struct bpf_sim_fault *fault);
 
 /**
- * bpf_sim_reason_str() - short English text for a verifier reason
+ * bpf_sim_reason_str - short English text for a verifier reason
  *
- * Return: a static string, never NULL.
+ * Returns a static string, never NULL.
  */
 const char *bpf_sim_reason_str(enum bpf_sim_reason reason);
 
 /**
- * bpf_sim_data_word() - the 32-bit word a filter loads with ld [off]
+ * bpf_sim_data_word - the 32-bit word a filter loads with ld [off]
  * @data:       the syscall data (host byte order, host struct layout)
  * @off:        byte offset, a multiple of 4 below BPF_SIM_DATA_LEN
  * @big_endian: target byte order
@@ -207,13 +207,13 @@ const char *bpf_sim_reason_str(enum bpf_sim_reason reason);
  * On little-endian targets the low half of a 64-bit field is at its
  * offset and the high half at +4; big-endian targets swap them.
  *
- * Return: the word; 0 for an invalid @off.
+ * Returns the word; 0 for an invalid @off.
  */
 uint32_t bpf_sim_data_word(const struct seccomp_data *data, uint32_t off,
 			   int big_endian);
 
 /**
- * bpf_sim_alu() - what an ALU instruction leaves in A
+ * bpf_sim_alu - what an ALU instruction leaves in A
  * @op:  BPF_OP() of the instruction
  * @a:   A before it
  * @src: X or the constant, as BPF_SRC() says
@@ -224,13 +224,13 @@ uint32_t bpf_sim_data_word(const struct seccomp_data *data, uint32_t off,
 uint32_t bpf_sim_alu(uint16_t op, uint32_t a, uint32_t src);
 
 /**
- * bpf_sim_jump_taken() - whether a conditional jump takes its jt branch
+ * bpf_sim_jump_taken - whether a conditional jump takes its jt branch
  * @op: BPF_OP() of the instruction: BPF_JEQ, BPF_JGT, BPF_JGE or BPF_JSET
  */
 int bpf_sim_jump_taken(uint16_t op, uint32_t a, uint32_t src);
 
 /**
- * bpf_sim_action_rank() - where a return value stands among stacked filters
+ * bpf_sim_action_rank - where a return value stands among stacked filters
  *
  * The kernel runs every filter of a task and keeps the value of the
  * lowest rank, (int32_t)(@action & SECCOMP_RET_ACTION_FULL): KILL_PROCESS
@@ -240,7 +240,7 @@ int bpf_sim_jump_taken(uint16_t op, uint32_t a, uint32_t src);
 int32_t bpf_sim_action_rank(uint32_t action);
 
 /**
- * bpf_sim_run() - execute a program on one syscall
+ * bpf_sim_run - execute a program on one syscall
  * @prog: the program; verified on first use and the verdict cached in
  *        prog->state (so a shared program should be verified before
  *        threads run it)
@@ -253,14 +253,14 @@ int32_t bpf_sim_action_rank(uint32_t action);
  * value 0 (SECCOMP_RET_KILL_THREAD), as the kernel's converted program
  * does.
  *
- * Return: 0; -EINVAL if the program does not verify (or NULL arguments);
+ * Returns 0; -EINVAL if the program does not verify (or NULL arguments);
  * -ENOMEM.
  */
 int bpf_sim_run(struct bpf_sim_prog *prog, const struct seccomp_data *data,
 		struct bpf_sim_result *res);
 
 /**
- * bpf_sim_action_str() - spell an action like scmp_bpf_sim does
+ * bpf_sim_action_str - spell an action like scmp_bpf_sim does
  * @action: a filter return value
  * @buf:    output buffer (at least 24 bytes is always enough)
  * @size:   size of @buf
@@ -271,13 +271,13 @@ int bpf_sim_run(struct bpf_sim_prog *prog, const struct seccomp_data *data,
  * others, whose data the kernel ignores too.  Unknown actions are written
  * as 0x%08x.
  *
- * Return: 0 for a known action, -EINVAL for an unknown one (buf still
+ * Returns 0 for a known action, -EINVAL for an unknown one (buf still
  * filled, if @size allows).
  */
 int bpf_sim_action_str(uint32_t action, char *buf, size_t size);
 
 /**
- * bpf_sim_cache_allow() - would the kernel's action cache mark nr ALLOW?
+ * bpf_sim_cache_allow - would the kernel's action cache mark nr ALLOW?
  * @prog: the program
  * @arch: the value of seccomp_data.arch
  * @nr:   the syscall number (seccomp_data.nr)
@@ -292,13 +292,13 @@ int bpf_sim_action_str(uint32_t action, char *buf, size_t size);
  * nr below its syscall count, so x32 numbers (BPF_SIM_X32_BIT) never hit
  * the cache on a real kernel.
  *
- * Return: 1 if cacheable as ALLOW, 0 if not, -EINVAL for NULL @prog.
+ * Returns 1 if cacheable as ALLOW, 0 if not, -EINVAL for NULL @prog.
  */
 int bpf_sim_cache_allow(const struct bpf_sim_prog *prog, uint32_t arch,
 			uint32_t nr);
 
 /**
- * bpf_sim_arch_tokens() - arch tokens a program tests
+ * bpf_sim_arch_tokens - arch tokens a program tests
  * @prog:   the program
  * @tokens: receives up to @max distinct tokens, in program order
  * @max:    capacity of @tokens
@@ -306,38 +306,38 @@ int bpf_sim_cache_allow(const struct bpf_sim_prog *prog, uint32_t arch,
  * A token is the k of a jeq #k whose accumulator holds seccomp_data.arch
  * on every path into it (tracked through ld [4] and jumps).
  *
- * Return: the number of distinct tokens found (may exceed @max), or
+ * Returns the number of distinct tokens found (may exceed @max), or
  * -EINVAL for NULL arguments.
  */
 int bpf_sim_arch_tokens(const struct bpf_sim_prog *prog, uint32_t *tokens,
 			size_t max);
 
 /**
- * bpf_sim_arch_by_name() - look up an arch by libseccomp name
+ * bpf_sim_arch_by_name - look up an arch by libseccomp name
  *
- * Return: the descriptor, or NULL if @name is unknown or NULL.
+ * Returns the descriptor, or NULL if @name is unknown or NULL.
  */
 const struct bpf_sim_arch *bpf_sim_arch_by_name(const char *name);
 
 /**
- * bpf_sim_arch_by_token() - look up an arch by token
+ * bpf_sim_arch_by_token - look up an arch by token
  *
- * Return: the descriptor whose token is @token, or NULL.
+ * Returns the descriptor whose token is @token, or NULL.
  */
 const struct bpf_sim_arch *bpf_sim_arch_by_token(uint32_t token);
 
 /**
- * bpf_sim_arch_native() - the ABI this code was compiled for
+ * bpf_sim_arch_native - the ABI this code was compiled for
  *
- * Return: the descriptor, or NULL on an ABI seccomp does not know.
+ * Returns the descriptor, or NULL on an ABI seccomp does not know.
  */
 const struct bpf_sim_arch *bpf_sim_arch_native(void);
 
 /**
- * bpf_sim_arch_get() - iterate over the known arches
+ * bpf_sim_arch_get - iterate over the known arches
  * @i: index from 0
  *
- * Return: the i-th descriptor, or NULL past the end.
+ * Returns the i-th descriptor, or NULL past the end.
  */
 const struct bpf_sim_arch *bpf_sim_arch_get(size_t i);
 

@@ -40,25 +40,25 @@ struct state {
 };
 
 /**
- * bpf_disasm_state_merge() - join state @src of one more path into @dst
+ * bpf_disasm_state_merge - join state @src of one more path into @dst
  */
 void bpf_disasm_state_merge(struct state *dst, const struct state *src);
 
 /**
- * bpf_disasm_transfer() - the effect of non-jump instruction @f on @s
+ * bpf_disasm_transfer - the effect of non-jump instruction @f on @s
  * @big_endian: the filter's byte order (where each half of an argument is)
  */
 void bpf_disasm_transfer(const struct sock_filter *f, int big_endian,
 			 struct state *s);
 
-/** bpf_disasm_is_x86_64() - whether @abi is x86_64 (whose value x32 shares) */
+/** bpf_disasm_is_x86_64 - whether @abi is x86_64 (whose value x32 shares) */
 bool bpf_disasm_is_x86_64(const struct bpf_sim_arch *abi);
 
 /**
- * bpf_disasm_ret_errno() - the errno name of return value @action on
+ * bpf_disasm_ret_errno - the errno name of return value @action on
  * @abi (NULL: only the names every ABI shares)
  *
- * Return: a static string, or NULL if @action is no ERRNO or unnamed.
+ * Returns a static string, or NULL if @action is no ERRNO or unnamed.
  */
 const char *bpf_disasm_ret_errno(const struct bpf_sim_arch *abi,
 				 uint32_t action);

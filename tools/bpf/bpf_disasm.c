@@ -153,7 +153,7 @@ static void mnemonic(const struct sock_filter *f, unsigned int pc, int targets,
 }
 
 /**
- * bpf_disasm_first_abi() - see bpf_disasm.h
+ * bpf_disasm_first_abi - see bpf_disasm.h
  */
 const struct bpf_sim_arch *bpf_disasm_first_abi(const struct bpf_sim_prog *prog)
 {
@@ -167,7 +167,7 @@ const struct bpf_sim_arch *bpf_disasm_first_abi(const struct bpf_sim_prog *prog)
 }
 
 /**
- * bpf_disasm_is_x86_64() - see bpf_disasm_priv.h
+ * bpf_disasm_is_x86_64 - see bpf_disasm_priv.h
  */
 bool bpf_disasm_is_x86_64(const struct bpf_sim_arch *abi)
 {
@@ -226,7 +226,7 @@ static const char *errno_name(const struct bpf_sim_arch *abi, uint32_t e)
 }
 
 /**
- * bpf_disasm_ret_errno() - see bpf_disasm_priv.h
+ * bpf_disasm_ret_errno - see bpf_disasm_priv.h
  */
 const char *bpf_disasm_ret_errno(const struct bpf_sim_arch *abi,
 				 uint32_t action)
@@ -258,7 +258,7 @@ static void val_meet(struct val *dst, const struct val *src)
 }
 
 /**
- * bpf_disasm_state_merge() - see bpf_disasm_priv.h
+ * bpf_disasm_state_merge - see bpf_disasm_priv.h
  */
 void bpf_disasm_state_merge(struct state *dst, const struct state *src)
 {
@@ -315,7 +315,7 @@ static struct val data_val(uint32_t off, int big_endian)
 }
 
 /**
- * bpf_disasm_transfer() - see bpf_disasm_priv.h
+ * bpf_disasm_transfer - see bpf_disasm_priv.h
  */
 void bpf_disasm_transfer(const struct sock_filter *f, int big_endian,
 			 struct state *s)
@@ -601,7 +601,7 @@ static void annotate(const struct sock_filter *f, const struct state *s,
 }
 
 /**
- * bpf_disasm_print() - write the listing of @prog; see bpf_disasm.h
+ * bpf_disasm_print - write the listing of @prog; see bpf_disasm.h
  */
 void bpf_disasm_print(FILE *out, const struct bpf_sim_prog *prog,
 		      const struct bpf_sim_arch *abi, unsigned int flags)
@@ -633,7 +633,7 @@ void bpf_disasm_print(FILE *out, const struct bpf_sim_prog *prog,
 }
 
 /**
- * bpf_disasm_listing() - see bpf_disasm.h
+ * bpf_disasm_listing - see bpf_disasm.h
  */
 void bpf_disasm_listing(FILE *out, const struct bpf_sim_prog *prog)
 {
@@ -641,7 +641,7 @@ void bpf_disasm_listing(FILE *out, const struct bpf_sim_prog *prog)
 }
 
 /**
- * bpf_disasm_dot() - write @prog as a digraph; see bpf_disasm.h
+ * bpf_disasm_dot - write @prog as a digraph; see bpf_disasm.h
  */
 void bpf_disasm_dot(FILE *out, const struct bpf_sim_prog *prog)
 {

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "profile_fc.h"
 #include "profile_priv.h"
 
 /* The members of seccompiler's objects: filter, rule, condition. */
@@ -216,17 +217,69 @@ static void fc_names(const json_t *doc, char *buf, size_t size)
 	}
 }
 
+/*
+ * Rule @i of the filter, @r: its syscall and conditions, pushed as one
+ * rule of @action (@wide: an ABI of the filter has 64-bit arguments;
+ * @closed: why unknown members are refused, see CHECK_KEYS()).
+ */
+static int fc_rule(struct profile *p, struct profile_diag *d,
+		   const struct profile_opts *o, const json_t *r, size_t i,
+		   uint32_t action, bool wide, const char *closed, size_t *cap)
+{
+	struct path rat, cat;
+	struct profile_rule rule;
+	json_t *args, *c;
+	size_t j;
+	int rc;
+
+	rat = profile_json_entry_path(p, i);
+	if (!json_is_object(r))
+		return profile_json_fail(p, d, &rat, "must be an object");
+	memset(&rule, 0, sizeof(rule));
+	rc = profile_json_get_string(p, d, r, &rat, "syscall", &rule.name);
+	if (rc == 0)
+		rc = profile_json_get_array(p, d, r, &rat, "args", &args);
+	if (rc < 0)
+		return rc;
+	if (rule.name == NULL || rule.name[0] == '\0')
+		return profile_json_fail(p, d, &rat, "\"syscall\" is missing");
+	cat = profile_json_sub(&rat, "args", 0);
+	if (args != NULL && json_array_size(args) == 0)
+		return profile_json_fail(
+			p, d, &cat,
+			"empty: leave it out for a rule without"
+			" conditions");
+	if (json_array_size(args) > PROFILE_ARGS)
+		return profile_json_fail(p, d, &cat, "more than 6 conditions");
+	json_array_foreach(args, j, c) {
+		cat = profile_json_sub(&rat, "args", 0);
+		cat = profile_json_sub(&cat, NULL, j);
+		rc = fc_cond(p, d, c, &cat, wide, &rule.cmp[rule.cnt++]);
+		if (rc == 0)
+			rc = CHECK_KEYS(c, &cat, fc_cond_keys,
+					profile_json_closed_cond);
+		if (rc < 0)
+			return rc;
+	}
+	rc = CHECK_KEYS(r, &rat, fc_rule_keys, closed);
+	rule.entry = i;
+	rule.action = action;
+	p->applies[i] = true;
+	if (rc == 0)
+		rc = profile_push_rule(p, cap, &rule);
+	return rc;
+}
+
 int profile_fc_resolve(struct profile *p, const struct profile_opts *o,
 		       uint32_t host, struct profile_diag *d, size_t *cap)
 {
-	struct path root = { .n = 0 }, at, rat, cat;
+	struct path root = { .n = 0 }, at, rat;
 	const char *key = o->filter, *name, *closed;
-	json_t *f, *rules, *r, *args, *c;
-	struct profile_rule rule;
+	json_t *f, *rules, *r, *c;
 	char names[256];
 	uint32_t action;
 	bool wide = false;
-	size_t i, j;
+	size_t i;
 	int rc;
 
 	fc_names(p->doc, names, sizeof(names));
@@ -282,47 +335,7 @@ int profile_fc_resolve(struct profile *p, const struct profile_opts *o,
 	json_array_foreach(rules, i, r) {
 		if (rc < 0)
 			return rc;
-		rat = profile_json_entry_path(p, i);
-		if (!json_is_object(r))
-			return profile_json_fail(p, d, &rat,
-						 "must be an object");
-		memset(&rule, 0, sizeof(rule));
-		rc = profile_json_get_string(p, d, r, &rat, "syscall",
-					     &rule.name);
-		if (rc == 0)
-			rc = profile_json_get_array(p, d, r, &rat, "args",
-						    &args);
-		if (rc < 0)
-			return rc;
-		if (rule.name == NULL || rule.name[0] == '\0')
-			return profile_json_fail(p, d, &rat,
-						 "\"syscall\" is missing");
-		cat = profile_json_sub(&rat, "args", 0);
-		if (args != NULL && json_array_size(args) == 0)
-			return profile_json_fail(
-				p, d, &cat,
-				"empty: leave it out for a rule without"
-				" conditions");
-		if (json_array_size(args) > PROFILE_ARGS)
-			return profile_json_fail(p, d, &cat,
-						 "more than 6 conditions");
-		json_array_foreach(args, j, c) {
-			cat = profile_json_sub(&rat, "args", 0);
-			cat = profile_json_sub(&cat, NULL, j);
-			rc = fc_cond(p, d, c, &cat, wide,
-				     &rule.cmp[rule.cnt++]);
-			if (rc == 0)
-				rc = CHECK_KEYS(c, &cat, fc_cond_keys,
-						profile_json_closed_cond);
-			if (rc < 0)
-				return rc;
-		}
-		rc = CHECK_KEYS(r, &rat, fc_rule_keys, closed);
-		rule.entry = i;
-		rule.action = action;
-		p->applies[i] = true;
-		if (rc == 0)
-			rc = profile_push_rule(p, cap, &rule);
+		rc = fc_rule(p, d, o, r, i, action, wide, closed, cap);
 	}
 	return rc;
 }

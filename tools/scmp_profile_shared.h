@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
-/* scmp_profile: what its commands share (scmp_profile_shared.c). */
+/* scmp_profile: what its commands share (scmp_profile_shared.c), and them. */
 
-#ifndef SCMP_PROFILE_H
-#define SCMP_PROFILE_H
+#ifndef SCMP_PROFILE_SHARED_H
+#define SCMP_PROFILE_SHARED_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -44,60 +44,60 @@ struct sp_output {
 };
 
 /**
- * sp_resolve_init() - the defaults: this machine, Docker's default
+ * sp_resolve_init - the defaults: this machine, Docker's default
  * capabilities, the running kernel
  */
 void sp_resolve_init(struct sp_resolve *r);
 
 /**
- * sp_resolve_option() - take one of SP_RESOLVE_OPTIONS
+ * sp_resolve_option - take one of SP_RESOLVE_OPTIONS
  * @c:   the option's letter
  *
- * Return: 1 if taken, 0 if @c is not one of them, SP_EXIT_BAD (said on
+ * Returns 1 if taken, 0 if @c is not one of them, SP_EXIT_BAD (said on
  * stderr) if its argument is bad.
  */
 int sp_resolve_option(struct sp_resolve *r, int c, const char *arg);
 
 /**
- * sp_filter() - read, resolve and build a profile, saying what is wrong
+ * sp_filter - read, resolve and build a profile, saying what is wrong
  * @file: the profile
  * @r:    the options
  * @p:    receives the profile (profile_free() it, also on failure)
  * @ctx:  receives the filter (the caller releases it)
  *
- * Return: 0; SP_EXIT_BAD or SP_EXIT_FAIL, said on stderr.
+ * Returns 0; SP_EXIT_BAD or SP_EXIT_FAIL, said on stderr.
  */
 int sp_filter(const char *file, const struct sp_resolve *r, struct profile *p,
 	      scmp_filter_ctx *ctx);
 
 /**
- * sp_program() - export a filter and load it into the simulator
+ * sp_program - export a filter and load it into the simulator
  * @big_endian: receives the byte order of its ABIs
  *
- * Return: 0; SP_EXIT_FAIL, said on stderr.
+ * Returns 0; SP_EXIT_FAIL, said on stderr.
  */
 int sp_program(scmp_filter_ctx ctx, const struct profile *p,
 	       struct bpf_sim_prog *prog, void **raw, size_t *raw_len);
 
 /**
- * sp_output_open() - start writing @path ("-" or NULL: stdout) through a
+ * sp_output_open - start writing @path ("-" or NULL: stdout) through a
  * temporary file beside it
  *
- * Return: 0; SP_EXIT_FAIL, said on stderr.
+ * Returns 0; SP_EXIT_FAIL, said on stderr.
  */
 int sp_output_open(struct sp_output *o, const char *path);
 
 /**
- * sp_output_commit() - close and rename the output into place
+ * sp_output_commit - close and rename the output into place
  *
- * Return: 0; SP_EXIT_FAIL (the temporary file removed), said on stderr.
+ * Returns 0; SP_EXIT_FAIL (the temporary file removed), said on stderr.
  */
 int sp_output_commit(struct sp_output *o);
 
-/** sp_output_abort() - drop the output: nothing is written */
+/** sp_output_abort - drop the output: nothing is written */
 void sp_output_abort(struct sp_output *o);
 
-/** sp_action_str() - an action as "SCMP_ACT_ERRNO(1)" */
+/** sp_action_str - an action as "SCMP_ACT_ERRNO(1)" */
 void sp_action_str(uint32_t action, char *buf, size_t size);
 
 /* --help's text of SP_RESOLVE_OPTIONS, and of explain's, learn's and inspect's options. */
@@ -112,21 +112,21 @@ extern const char sp_inspect_help[];
 #define SP_FOR_DEFAULT (SP_FOR_RUNC | SP_FOR_CRUN) /* learn's */
 
 /**
- * sp_for_parse() - "none", or a list of runtimes: "runc", "crun,runc"
+ * sp_for_parse - "none", or a list of runtimes: "runc", "crun,runc"
  * @set: receives the SP_FOR_* bits
  *
- * Return: 0; SP_EXIT_BAD, said on stderr.
+ * Returns 0; SP_EXIT_BAD, said on stderr.
  */
 int sp_for_parse(const char *arg, unsigned int *set);
 
 /**
- * sp_for_compile() - make a built filter give the verdicts of a runtime
+ * sp_for_compile - make a built filter give the verdicts of a runtime
  * @set: SP_FOR_RUNC, SP_FOR_CRUN or 0 (nothing to do)
  *
  * Both ignore the profile's "kvermax"; runc gives ENOSYS above the
  * largest syscall the profile names.
  *
- * Return: 0; SP_EXIT_FAIL, said on stderr.
+ * Returns 0; SP_EXIT_FAIL, said on stderr.
  */
 int sp_for_compile(scmp_filter_ctx ctx, const struct profile *p,
 		   unsigned int set);

@@ -17,44 +17,44 @@
 #include <stdint.h>
 
 /**
- * bpf_names_column() - the column of @abi in the tables
+ * bpf_names_column - the column of @abi in the tables
  *
- * Return: >= 0, or -1 for NULL or an ABI without a table.
+ * Returns >= 0, or -1 for NULL or an ABI without a table.
  */
 int bpf_names_column(const char *abi);
 
 /**
- * bpf_names_row() - row @i of the tables
+ * bpf_names_row - row @i of the tables
  * @col: a bpf_names_column()
  * @nr:  receives the syscall's number in that column, -1 if it lacks it
  *
- * Return: the syscall's name; NULL past the last row or for @col < 0.
+ * Returns the syscall's name; NULL past the last row or for @col < 0.
  */
 const char *bpf_names_row(size_t i, int col, int *nr);
 
 /**
- * bpf_names_syscall() - the name of syscall @nr on @abi
+ * bpf_names_syscall - the name of syscall @nr on @abi
  *
- * Return: a static string, or NULL if the number has no name there.
+ * Returns a static string, or NULL if the number has no name there.
  */
 const char *bpf_names_syscall(const char *abi, uint32_t nr);
 
 /**
- * bpf_names_nr() - the number of syscall @name on @abi
+ * bpf_names_nr - the number of syscall @name on @abi
  * @nr: receives it
  *
- * Return: 0; -ENOENT if the ABI has no syscall of that name.
+ * Returns 0; -ENOENT if the ABI has no syscall of that name.
  */
 int bpf_names_nr(const char *abi, const char *name, uint32_t *nr);
 
 /**
- * bpf_names_range() - the named syscalls of a range of numbers on @abi
+ * bpf_names_range - the named syscalls of a range of numbers on @abi
  * @lo, @hi: the numbers, inclusive
  * @names:  receives the first @max names, by number (may be NULL if @max
  *          is 0)
  * @max:    capacity of @names (at most 64 are filled)
  *
- * Return: how many numbers of the range have a name (may exceed @max).
+ * Returns how many numbers of the range have a name (may exceed @max).
  */
 unsigned int bpf_names_range(const char *abi, uint32_t lo, uint32_t hi,
 			     const char **names, unsigned int max);

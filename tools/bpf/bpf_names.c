@@ -9,7 +9,7 @@
 
 #include "bpf_diff_names.h"
 /* The one list of ABIs, for the table column of each */
-#include "../src/arch_list.h"
+#include "../../src/arch_list.h"
 
 #define ARCH_COLUMN(mac, name, col, ...) { name, #col },
 static const struct {
@@ -21,7 +21,7 @@ static const struct {
 #define ROWS (sizeof(diff_names) / sizeof(diff_names[0]))
 
 /**
- * bpf_names_column() - see bpf_names.h
+ * bpf_names_column - see bpf_names.h
  */
 int bpf_names_column(const char *abi)
 {
@@ -41,7 +41,7 @@ int bpf_names_column(const char *abi)
 }
 
 /**
- * bpf_names_row() - see bpf_names.h
+ * bpf_names_row - see bpf_names.h
  */
 const char *bpf_names_row(size_t i, int col, int *nr)
 {
@@ -52,7 +52,7 @@ const char *bpf_names_row(size_t i, int col, int *nr)
 }
 
 /**
- * bpf_names_syscall() - see bpf_names.h
+ * bpf_names_syscall - see bpf_names.h
  */
 const char *bpf_names_syscall(const char *abi, uint32_t nr)
 {
@@ -67,7 +67,7 @@ const char *bpf_names_syscall(const char *abi, uint32_t nr)
 }
 
 /**
- * bpf_names_nr() - see bpf_names.h
+ * bpf_names_nr - see bpf_names.h
  */
 int bpf_names_nr(const char *abi, const char *name, uint32_t *nr)
 {
@@ -84,7 +84,7 @@ int bpf_names_nr(const char *abi, const char *name, uint32_t *nr)
 }
 
 /**
- * bpf_names_range() - see bpf_names.h
+ * bpf_names_range - see bpf_names.h
  */
 unsigned int bpf_names_range(const char *abi, uint32_t lo, uint32_t hi,
 			     const char **names, unsigned int max)

@@ -58,26 +58,26 @@ struct reg {
 };
 
 /**
- * bpf_diff_cell_stack() - a stack on one input, tracked
+ * bpf_diff_cell_stack - a stack on one input, tracked
  * @s: the stack (verified programs)
  * @d: the input
  * @c: receives the atoms of every program's path (added to what it has);
  *     c->opaque is set where a path compares a value computed from the
  *     input, which no atom describes
  *
- * Return: the composed value, as bpf_diff_stack_run() gives it.
+ * Returns the composed value, as bpf_stack_run() gives it.
  */
-uint32_t bpf_diff_cell_stack(const struct bpf_diff_stack *s,
+uint32_t bpf_diff_cell_stack(const struct bpf_stack *s,
 			     const struct seccomp_data *d, struct cell *c);
 
 /**
- * bpf_diff_cell_narrow() - intersect [*lo, *hi] with [from, to]
+ * bpf_diff_cell_narrow - intersect [*lo, *hi] with [from, to]
  */
 void bpf_diff_cell_narrow(uint32_t *lo, uint32_t *hi, uint32_t from,
 			  uint32_t to);
 
 /**
- * bpf_diff_cell_region() - the region of some cells around an input
+ * bpf_diff_cell_region - the region of some cells around an input
  * @c:      the cells (one per side)
  * @ncells: how many
  * @d:      the input they were tracked on
@@ -85,7 +85,7 @@ void bpf_diff_cell_narrow(uint32_t *lo, uint32_t *hi, uint32_t from,
  * @lo, @hi: the numbers the region may take at most
  * @r:      receives the region (its actions are left 0)
  *
- * Return: true; false if the cells have no such form (opaque, too many
+ * Returns true; false if the cells have no such form (opaque, too many
  * atoms, or arch compared otherwise than for equality).
  */
 bool bpf_diff_cell_region(const struct cell *c, unsigned int ncells,

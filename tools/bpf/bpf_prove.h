@@ -54,67 +54,67 @@ struct bpf_prove {
 };
 
 /**
- * bpf_prove_open() - a fresh context, input variables and solver
+ * bpf_prove_open - a fresh context, input variables and solver
  *
  * Z3 errors never abort: they are reported by the calls below.
  *
- * Return: 0; -ENOMEM if Z3 cannot make a context.
+ * Returns 0; -ENOMEM if Z3 cannot make a context.
  */
 int bpf_prove_open(struct bpf_prove *p);
 
 /**
- * bpf_prove_close() - release everything bpf_prove_open() made
+ * bpf_prove_close - release everything bpf_prove_open() made
  *
  * Every term of the context goes with it. A zeroed @p is fine.
  */
 void bpf_prove_close(struct bpf_prove *p);
 
 /**
- * bpf_prove_reset() - drop everything asserted on the solver
+ * bpf_prove_reset - drop everything asserted on the solver
  *
  * The context and its terms stay (until bpf_prove_close()), so that one
  * context can serve many checks: making a new one costs more than
  * checking a small program.
  *
- * Return: 0, or -EFAULT on a Z3 error.
+ * Returns 0, or -EFAULT on a Z3 error.
  */
 int bpf_prove_reset(struct bpf_prove *p);
 
 /**
- * bpf_prove_prog() - the value a program returns, as a 32-bit term
+ * bpf_prove_prog - the value a program returns, as a 32-bit term
  * @prog: a program that bpf_sim_verify() accepts; its byte order decides
  *        where the halves of the 64-bit fields are
  * @out:  receives the term
  *
- * Return: 0; -EINVAL if the program does not verify; -ENOMEM; -EFAULT if
+ * Returns 0; -EINVAL if the program does not verify; -ENOMEM; -EFAULT if
  * Z3 reported an error.
  */
 int bpf_prove_prog(struct bpf_prove *p, const struct bpf_sim_prog *prog,
 		   Z3_ast *out);
 
 /**
- * bpf_prove_word() - the 32-bit input word a program loads with ld [off]
+ * bpf_prove_word - the 32-bit input word a program loads with ld [off]
  * @off:        a multiple of 4 below sizeof(struct seccomp_data)
  * @big_endian: the byte order, which decides which half of a 64-bit
  *              field sits at the lower offset
  *
- * Return: nr, arch, or the right half of the instruction pointer or an
+ * Returns nr, arch, or the right half of the instruction pointer or an
  * argument, as a term over the input variables.
  */
 Z3_ast bpf_prove_word(struct bpf_prove *p, uint32_t off, int big_endian);
 
 /**
- * bpf_prove_u32() - a 32-bit constant term
+ * bpf_prove_u32 - a 32-bit constant term
  */
 Z3_ast bpf_prove_u32(struct bpf_prove *p, uint32_t v);
 
 /**
- * bpf_prove_u64() - a 64-bit constant term
+ * bpf_prove_u64 - a 64-bit constant term
  */
 Z3_ast bpf_prove_u64(struct bpf_prove *p, uint64_t v);
 
 /**
- * bpf_prove_check() - look for an input on which two terms differ
+ * bpf_prove_check - look for an input on which two terms differ
  * @a, @b: terms of one sort over the input variables
  * @cex:   receives such an input, if there is one
  *
@@ -126,28 +126,28 @@ Z3_ast bpf_prove_u64(struct bpf_prove *p, uint64_t v);
  * args[0..5] zero as the solver finds, in that order, keeping its arch
  * and nr: the values that remain are the ones that matter.
  *
- * Return: 0 if no input makes them differ (proved equal), 1 if @cex
+ * Returns 0 if no input makes them differ (proved equal), 1 if @cex
  * holds one, -ETIME if the solver gave up, -EFAULT on a Z3 error.
  */
 int bpf_prove_check(struct bpf_prove *p, Z3_ast a, Z3_ast b,
 		    struct seccomp_data *cex);
 
 /**
- * bpf_prove_exclude() - leave an (arch, nr) pair out of later checks
+ * bpf_prove_exclude - leave an (arch, nr) pair out of later checks
  *
  * Asserts on the solver that the input is not that syscall of that
  * arch value, so that the next bpf_prove_check() finds another one.
  *
- * Return: 0, or -EFAULT on a Z3 error.
+ * Returns 0, or -EFAULT on a Z3 error.
  */
 int bpf_prove_exclude(struct bpf_prove *p, uint32_t arch, uint32_t nr);
 
 /**
- * bpf_prove_sim_arch() - the ABI scmp_bpf_sim -a needs for an input
+ * bpf_prove_sim_arch - the ABI scmp_bpf_sim -a needs for an input
  * @data_arch:  seccomp_data.arch of the input
  * @big_endian: the program's byte order
  *
- * Return: the first known ABI with that arch value and byte order (for
+ * Returns the first known ABI with that arch value and byte order (for
  * x86_64's value, x86_64, not x32), or NULL if there is none.
  */
 const struct bpf_sim_arch *bpf_prove_sim_arch(uint32_t data_arch,

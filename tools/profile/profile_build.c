@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile_priv.h"
+#include "profile_json.h"
 
 /*
  * SCMP_FLTATR_CTL_KVERMAX and enum scmp_kver by their values (those of
@@ -18,7 +18,7 @@
 
 /*
  * Linux's releases from 3.0 on, each series from .0 to its last, ending
- * where enum scmp_kver ends (include/seccomp.h.in).
+ * where enum scmp_kver ends (include/seccomp-kvers.h).
  */
 static const struct {
 	unsigned int major, last_minor;
