@@ -27,9 +27,10 @@
  * A process in strict mode: mode "strict", no filters, and --profile
  * refused. Refusals: not a number, no such process, a process another tracer
  * has, a reader without CAP_SYS_ADMIN (uid nobody, on its own child), a
- * reader under seccomp itself, a bad --profile. Skips unless root on
- * x86_64 (the known answers are x86_64's); the Debian cases skip
- * without Debian's libseccomp.
+ * reader under seccomp itself, a bad --profile. --dump writes each
+ * filter for scmp_bpf_sim, or refuses a directory it cannot make. Skips
+ * unless root on x86_64 (the known answers are x86_64's); the Debian
+ * cases skip without Debian's libseccomp.
  */
 
 #define _GNU_SOURCE /* dlmopen() */
@@ -505,6 +506,67 @@ static void expect_refusal(const char *what, const char *const *args,
 	free(err);
 }
 
+/*
+ * --dump
+ */
+
+/* Runs scmp_bpf_sim on @file for x86_64 syscall @sys: its output. */
+static char *sim_on(const char *file, const char *sys)
+{
+	char sim[512], outp[300];
+	char *argv[] = { sim,	   "-f", (char *)file, "-a",
+			 "x86_64", "-s", (char *)sys,  NULL };
+
+	snprintf(sim, sizeof(sim), "%s/tools/scmp_bpf_sim",
+		 env_or("top_builddir", ".."));
+	snprintf(outp, sizeof(outp), "%s/sim.%d", tmp, (int)getpid());
+	if (run_exit(argv, outp, outp) != 0)
+		return NULL;
+	return read_file(outp, NULL);
+}
+
+/*
+ * The stack of two (one without Debian's libseccomp) written to a new
+ * directory, each file the simulator's input; a directory that cannot
+ * be made is refused before the process is traced.
+ */
+static void check_dump(unsigned int n)
+{
+	char dir[300], file[340], *out, *err, *sim;
+	const char *args[] = { "--dump", dir, NULL };
+	struct waiter w;
+	size_t len;
+	int status;
+
+	snprintf(dir, sizeof(dir), "%s/dump", tmp);
+	if (waiter_start(&w, load_stack, n) != 0)
+		return;
+	status = inspect(args, pid_str(w.pid), &out, &err);
+	EXPECT(status, 0);
+	free(out);
+	free(err);
+	snprintf(file, sizeof(file), "%s/filter-0.bpf", dir);
+	sim = sim_on(file, "uname");
+	EXPECT(sim != NULL && strcmp(sim, "ERRNO(11)\n") == 0, 1);
+	free(sim);
+	snprintf(file, sizeof(file), "%s/filter-%u.bpf", dir, n - 1);
+	sim = sim_on(file, "getppid");
+	EXPECT(sim != NULL && strcmp(sim, n > 1 ? "TRAP\n" : "ERRNO(12)\n"), 0);
+	free(sim);
+	free(read_file(file, &len));
+	EXPECT(len > 0 && len % 8 == 0, 1);
+	snprintf(file, sizeof(file), "%s/filter-%u.bpf", dir, n);
+	EXPECT(access(file, F_OK), -1);
+	snprintf(dir, sizeof(dir), "%s/no/such", tmp);
+	expect_refusal("--dump into no directory", args, pid_str(w.pid), 1,
+		       "--dump");
+	snprintf(dir, sizeof(dir), "%s/same.json", tmp);
+	expect_refusal("--dump into a file", args, pid_str(w.pid), 1,
+		       "Not a directory");
+	waiter_end(&w);
+	printf("--dump: checked\n");
+}
+
 static int strict_mode(unsigned int unused)
 {
 	(void)unused;
@@ -698,6 +760,7 @@ int main(void)
 		printf("2 and 5 filters: skipped, no Debian libseccomp\n");
 	}
 	check_profile();
+	check_dump(debian.h != NULL ? 2 : 1);
 	check_strict();
 	check_refusals();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);

@@ -24,7 +24,8 @@ static const char synopsis[] =
 	"       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]\n"
 	"                          [--for runc,crun|none] -- CMD [ARG...]\n"
 	"       scmp_profile inspect [--profile PROFILE.json] [--json]"
-	" [-n MAX] PID\n"
+	" [-n MAX]\n"
+	"                            [--dump DIR] PID\n"
 	"       scmp_profile --help | --version\n";
 
 static const char compile_help[] =
