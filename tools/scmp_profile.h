@@ -97,6 +97,15 @@ int sp_output_commit(struct sp_output *o);
 /** sp_output_abort() - drop the output: nothing is written */
 void sp_output_abort(struct sp_output *o);
 
+/**
+ * sp_output_check() - whether @path can be written, before work that
+ * takes long: a temporary file made beside it and removed, as
+ * sp_output_open() would make it; a directory is refused
+ *
+ * Return: 0; SP_EXIT_FAIL, said on stderr.
+ */
+int sp_output_check(const char *path);
+
 /** sp_action_str() - an action as "SCMP_ACT_ERRNO(1)" */
 void sp_action_str(uint32_t action, char *buf, size_t size);
 

@@ -953,6 +953,10 @@ int learn_main(int argc, char *argv[])
 		fprintf(stderr, "scmp_profile learn: no command to run\n");
 		return SP_EXIT_BAD;
 	}
+	if (sp_output_check(out) != 0) {
+		learn_free(&l);
+		return SP_EXIT_FAIL;
+	}
 	l.cmd = argv + optind;
 	l.failed = mmap(NULL, sizeof(*l.failed), PROT_READ | PROT_WRITE,
 			MAP_SHARED | MAP_ANONYMOUS, -1, 0);

@@ -381,3 +381,20 @@ void sp_output_abort(struct sp_output *o)
 	free(o->tmp);
 	memset(o, 0, sizeof(*o));
 }
+
+int sp_output_check(const char *path)
+{
+	struct sp_output o;
+	struct stat st;
+	int rc;
+
+	if (path != NULL && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "scmp_profile: cannot write %s: %s\n", path,
+			strerror(EISDIR));
+		return SP_EXIT_FAIL;
+	}
+	rc = sp_output_open(&o, path);
+	if (rc == 0)
+		sp_output_abort(&o);
+	return rc;
+}
