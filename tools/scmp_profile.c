@@ -25,7 +25,7 @@ static const char synopsis[] =
 	"                          [--for runc,crun|none] -- CMD [ARG...]\n"
 	"       scmp_profile inspect [--profile PROFILE.json] [--json]"
 	" [-n MAX]\n"
-	"                            [--dump DIR] PID\n"
+	"                            [--for runc|crun|none] [--dump DIR] PID\n"
 	"       scmp_profile --help | --version\n";
 
 static const char compile_help[] =
@@ -356,13 +356,8 @@ static int compile_main(int argc, char *argv[])
 			}
 			break;
 		case 'R':
-			if (sp_for_parse(optarg, &set) != 0)
+			if (sp_for_one("compile", optarg, &set) != 0)
 				return SP_EXIT_BAD;
-			if (set & (set - 1)) {
-				fprintf(stderr, "scmp_profile: compile --for:"
-						" one runtime\n");
-				return SP_EXIT_BAD;
-			}
 			break;
 		case 'h':
 			printf("usage: scmp_profile compile [OPTIONS]"
@@ -375,11 +370,8 @@ static int compile_main(int argc, char *argv[])
 	}
 	if (optind != argc - 1)
 		return compile_usage();
-	if (set != 0 && r.kvermax != 0) {
-		fprintf(stderr, "scmp_profile: --kvermax and --for: runc and"
-				" crun have no kvermax\n");
+	if (sp_for_check(&r, set) != 0)
 		return SP_EXIT_BAD;
-	}
 	if (stats_json && (out == NULL || strcmp(out, "-") == 0)) {
 		fprintf(stderr, "scmp_profile: --stats=json writes to stdout:"
 				" give the program another place, -o FILE\n");

@@ -129,6 +129,22 @@ extern const char sp_inspect_help[];
 int sp_for_parse(const char *arg, unsigned int *set);
 
 /**
+ * sp_for_one() - --for of a command that compiles: one runtime, or none
+ * @cmd: the command, for the message
+ * @set: receives SP_FOR_RUNC, SP_FOR_CRUN or 0
+ *
+ * Return: 0; SP_EXIT_BAD, said on stderr.
+ */
+int sp_for_one(const char *cmd, const char *arg, unsigned int *set);
+
+/**
+ * sp_for_check() - refuse --kvermax beside a runtime, which has none
+ *
+ * Return: 0; SP_EXIT_BAD, said on stderr.
+ */
+int sp_for_check(const struct sp_resolve *r, unsigned int set);
+
+/**
  * sp_for_compile() - make a built filter give the verdicts of a runtime
  * @set: SP_FOR_RUNC, SP_FOR_CRUN or 0 (nothing to do)
  *

@@ -3,7 +3,7 @@
 
 /*
  *   scmp_profile inspect [--profile PROFILE.json] [--json] [-n MAX]
- *                        [--dump DIR] PID
+ *                        [--for runc|crun|none] [--dump DIR] PID
  *
  * Reading. /proc/PID/status says the mode (Seccomp: 0 none, 1 strict, 2
  * filter). In filter mode the tool attaches with PTRACE_SEIZE, stops the
@@ -567,6 +567,7 @@ static bool cell_eq(const struct cell *a, const struct cell *b)
 struct opts {
 	const char *profile;
 	const char *dump; /* --dump DIR, or NULL */
+	unsigned int set; /* --for: SP_FOR_RUNC, SP_FOR_CRUN or 0 */
 	struct sp_resolve r;
 	bool json;
 	unsigned int max;
@@ -1125,7 +1126,11 @@ static int profile_prog(const struct opts *o, struct bpf_sim_prog *prog)
 	size_t len = 0;
 	int rc;
 
+	if (sp_for_check(&o->r, o->set) != 0)
+		return SP_EXIT_BAD;
 	rc = sp_filter(o->profile, &o->r, &p, &ctx);
+	if (rc == 0)
+		rc = sp_for_compile(ctx, &p, o->set);
 	if (rc == 0)
 		rc = sp_program(ctx, &p, prog, &raw, &len);
 	free(raw);
@@ -1328,7 +1333,7 @@ static int dump_filters(const struct target *t, const char *dir)
 static const char inspect_synopsis[] =
 	"usage: scmp_profile inspect [OPTIONS] [--profile PROFILE.json]"
 	" [--json] [-n MAX]\n"
-	"                            [--dump DIR] PID\n";
+	"                            [--for runc|crun|none] [--dump DIR] PID\n";
 
 const char sp_inspect_help[] =
 	"inspect (a running process's filters; root):\n"
@@ -1337,6 +1342,9 @@ const char sp_inspect_help[] =
 	"                     where they differ (exit 3; needs Z3); the"
 	" profile\n"
 	"                     options above say how FILE is compiled\n"
+	"  --for runc|crun|none  compile FILE with that runtime's verdicts,"
+	" as compile\n"
+	"                     --for does (a runc container: runc)\n"
 	"  --json             the report as JSON\n"
 	"  -n, --max MAX      show at most MAX differences (default 16; 0:"
 	" all)\n"
@@ -1361,6 +1369,7 @@ int inspect_main(int argc, char *argv[])
 		{ "json", no_argument, NULL, 'j' },
 		{ "max", required_argument, NULL, 'n' },
 		{ "dump", required_argument, NULL, 'D' },
+		{ "for", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -1387,6 +1396,10 @@ int inspect_main(int argc, char *argv[])
 			break;
 		case 'D':
 			o.dump = optarg;
+			break;
+		case 'R':
+			if (sp_for_one("inspect", optarg, &o.set) != 0)
+				return SP_EXIT_BAD;
 			break;
 		case 'h':
 			printf("%s\n%s%s", inspect_synopsis, sp_resolve_help,
