@@ -262,6 +262,14 @@ if [ -r "$data/docker-default-seccomp.json" ] && [ -r "$data/firecracker-x86_64-
 			fi
 		done
 	done
+	# Docker's three socket entries on x86: one warning, none with -q
+	if run real-docker-mux 0 "$tool" compile --arch x86_64,x86,x32 -o "$tmp/real.bpf" "$data/docker-default-seccomp.json"; then
+		if [ "$(wc -l <"$tmp/err")" = 1 ]; then ok "real-docker-mux: one line"; else bad "real-docker-mux: $(wc -l <"$tmp/err") lines"; fi
+		has real-docker-mux "$tmp/err" "socket's argument checks (entries at lines 439, 452, 465) do not apply to socketcall(2)"
+	fi
+	if run real-docker-quiet 0 "$tool" compile -q --arch x86_64,x86,x32 -o "$tmp/real.bpf" "$data/docker-default-seccomp.json"; then
+		if [ -s "$tmp/err" ]; then bad "real-docker-quiet: warnings"; else ok "real-docker-quiet: no warning"; fi
+	fi
 	run real-fc-no-filter 2 "$tool" compile -o "$tmp/real.bpf" "$data/firecracker-x86_64-musl-seccomp.json" &&
 		has real-fc-no-filter "$tmp/err" "a Firecracker file of 3 filters (vmm, api, vcpu): pick one with --filter"
 	run real-fc-explain 0 "$tool" explain --arch x86_64 --filter vcpu --expect ALLOW "$data/firecracker-x86_64-musl-seccomp.json" ioctl 0 0xAE80 &&

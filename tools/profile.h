@@ -94,6 +94,8 @@ struct profile_opts {
 	bool strict_mux;
 	/* where profile_build() reports skipped names; NULL: nowhere */
 	FILE *warn;
+	/* no warning of the rules whose checks a multiplexer drops */
+	bool quiet_mux;
 };
 
 /* A profile as read, and after profile_resolve() the host's rules. */

@@ -315,7 +315,7 @@ static int compile_main(int argc, char *argv[])
 	int c, rc;
 
 	sp_resolve_init(&r);
-	while ((c = getopt_long(argc, argv, "f:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:o:qh", longopts, NULL)) != -1) {
 		rc = sp_resolve_option(&r, c, optarg);
 		if (rc == 1)
 			continue;

@@ -33,7 +33,9 @@ struct sp_resolve {
 	{ "strict", no_argument, NULL, 'S' }, \
 	{ "strict-mux", no_argument, NULL, 'X' }, \
 	{ "input", required_argument, NULL, 'I' }, \
-	{ "filter", required_argument, NULL, 'F' }
+	{ "filter", required_argument, NULL, 'F' }, \
+	{ "quiet", no_argument, NULL, 'q' }, \
+	{ "no-warn", required_argument, NULL, 'W' }
 /* clang-format on */
 
 /* An output file written in full or not at all. */

@@ -1381,7 +1381,7 @@ int inspect_main(int argc, char *argv[])
 	unsigned int i;
 
 	sp_resolve_init(&o.r);
-	while ((c = getopt_long(argc, argv, "n:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:qh", longopts, NULL)) != -1) {
 		rc = sp_resolve_option(&o.r, c, optarg);
 		if (rc == 1)
 			continue;

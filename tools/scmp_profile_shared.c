@@ -54,7 +54,11 @@ const char sp_resolve_help[] =
 	" see\n"
 	"                     the arguments (default: warn, and the rule applies"
 	" to\n"
-	"                     the multiplexed call unchecked)\n";
+	"                     the multiplexed call unchecked)\n"
+	"  -q, --quiet        no warnings\n"
+	"  --no-warn=mux      no warning of the rules whose argument checks a"
+	" multiplexer\n"
+	"                     cannot make\n";
 
 void sp_resolve_init(struct sp_resolve *r)
 {
@@ -163,6 +167,18 @@ static int parse_input(struct sp_resolve *r, const char *arg)
 	return 0;
 }
 
+/* --no-warn=CLASS: the one class there is, mux. */
+static int parse_no_warn(struct sp_resolve *r, const char *arg)
+{
+	if (strcmp(arg, "mux") == 0) {
+		r->opts.quiet_mux = true;
+		return 0;
+	}
+	fprintf(stderr, "scmp_profile: --no-warn: unknown class \"%s\" (mux)\n",
+		arg);
+	return -EINVAL;
+}
+
 static int parse_version(const char *opt, const char *arg, unsigned int *out)
 {
 	*out = profile_parse_kernel(arg);
@@ -205,6 +221,13 @@ int sp_resolve_option(struct sp_resolve *r, int c, const char *arg)
 	case 'F':
 		r->opts.filter = arg;
 		rc = 0;
+		break;
+	case 'q':
+		r->opts.warn = NULL;
+		rc = 0;
+		break;
+	case 'W':
+		rc = parse_no_warn(r, arg);
 		break;
 	default:
 		return 0;
