@@ -201,6 +201,37 @@ run typo 0 "$tool" compile -o "$tmp/typo.bpf" "$tmp/typo.json" && has typo "$tmp
 run typo-strict 2 "$tool" compile --strict -o "$tmp/typo.bpf" "$tmp/typo.json" && has typo-strict "$tmp/err" 'typo.json:3:2: error: unknown key "sycalls" (did you mean "syscalls"?)'
 run typo-explain 0 "$tool" explain --arch x86_64 "$tmp/typo.json" read && has typo-explain "$tmp/err" 'warning: unknown key "sycalls"'
 
+# compile: raw BPF is not written to a terminal (stdout a pty), a
+# listing is; a directory is no profile
+if $have_python; then
+	cat >"$tmp/on_tty.py" <<'EOF'
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], sys.argv[1:])
+out = b""
+while True:
+    try:
+        b = os.read(fd, 4096)
+    except OSError:
+        break
+    if not b:
+        break
+    out += b
+_, st = os.waitpid(pid, 0)
+sys.stdout.write(out.decode(errors="replace"))
+sys.exit(os.WEXITSTATUS(st))
+EOF
+	run tty-bpf 2 python3 "$tmp/on_tty.py" "$tool" compile "$tmp/p.json" &&
+		has tty-bpf "$tmp/out" "binary BPF is not written to a terminal: give -o FILE"
+	run tty-disasm 0 python3 "$tmp/on_tty.py" "$tool" compile -f disasm "$tmp/p.json" &&
+		has tty-disasm "$tmp/out" "ret ALLOW"
+else
+	echo "note: no python3: compile to a terminal not checked"
+fi
+mkdir -p "$tmp/dir.json"
+run dir-input 2 "$tool" compile -o "$tmp/dir.bpf" "$tmp/dir.json" && has dir-input "$tmp/err" "dir.json: error: cannot read: Is a directory"
+
 # compile --stats=json
 if run stats-json 0 "$tool" compile --arch x86_64,x86 --stats=json -o "$tmp/p.bpf" "$tmp/p.json"; then
 	len=$(($(wc -c <"$tmp/p.bpf") / 8))

@@ -11,6 +11,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bpf_disasm.h"
 #include "scmp_profile.h"
@@ -290,6 +291,28 @@ static int compile_write(enum format fmt, const char *file, const char *out,
 	return sp_output_commit(&o);
 }
 
+/*
+ * Whether compile's output cannot go to @out, said on stderr: --stats=json
+ * takes stdout; raw BPF is no text for a terminal (gzip refuses too).
+ */
+static bool output_refused(enum format fmt, const char *out, bool stats_json)
+{
+	bool to_stdout = out == NULL || strcmp(out, "-") == 0;
+
+	if (stats_json && to_stdout) {
+		fprintf(stderr, "scmp_profile: --stats=json writes to stdout:"
+				" give the program another place, -o FILE\n");
+		return true;
+	}
+	if (fmt == FMT_BPF && to_stdout && isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "scmp_profile: compile: binary BPF is not"
+				" written to a terminal: give -o FILE, or -f"
+				" disasm to read it\n");
+		return true;
+	}
+	return false;
+}
+
 static int compile_main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
@@ -372,11 +395,8 @@ static int compile_main(int argc, char *argv[])
 		return compile_usage();
 	if (sp_for_check(&r, set) != 0)
 		return SP_EXIT_BAD;
-	if (stats_json && (out == NULL || strcmp(out, "-") == 0)) {
-		fprintf(stderr, "scmp_profile: --stats=json writes to stdout:"
-				" give the program another place, -o FILE\n");
+	if (output_refused(fmt, out, stats_json))
 		return SP_EXIT_BAD;
-	}
 	rc = sp_filter(argv[optind], &r, &p, &ctx);
 	if (rc == 0)
 		rc = sp_for_compile(ctx, &p, set);

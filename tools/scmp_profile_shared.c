@@ -247,6 +247,19 @@ static void say_diag(const char *file, const struct profile_diag *d)
 		fprintf(stderr, "%s: error: %s\n", file, d->msg);
 }
 
+/* A directory cannot be read as a file: say so, not "Input/output error". */
+static int read_profile(const char *file, struct profile *p,
+			struct profile_diag *d)
+{
+	struct stat st;
+
+	if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+		memset(p, 0, sizeof(*p));
+		return -EISDIR;
+	}
+	return profile_read(file, p, d);
+}
+
 int sp_filter(const char *file, const struct sp_resolve *r, struct profile *p,
 	      scmp_filter_ctx *ctx)
 {
@@ -254,7 +267,7 @@ int sp_filter(const char *file, const struct sp_resolve *r, struct profile *p,
 	int rc;
 
 	*ctx = NULL;
-	rc = profile_read(file, p, &d);
+	rc = read_profile(file, p, &d);
 	if (rc == -EINVAL) {
 		say_diag(file, &d);
 		return SP_EXIT_BAD;
