@@ -286,6 +286,20 @@ class TestFilter(ErrnoAssertions):
         self.assertEqual(f.get_attr(Attr.ACT_DEFAULT), KILL_PROCESS)
         for bad in (12345, -1, 1 << 32, ERRNO(5000)):
             self.assertInvalid(SyscallFilter, bad)
+        self.assertEqual(SyscallFilter(ERRNO(4094)).get_attr(
+            Attr.ACT_DEFAULT), ERRNO(4094))
+
+    def test_errno_limit(self):
+        # ERRNO above 4094 says the limit, wherever the action goes
+        f = SyscallFilter(ALLOW)
+        for call, args in ((SyscallFilter, ()), (f.reset, ()),
+                           (f.add_rule, ("uname",))):
+            with self.subTest(call=call):
+                e = self.assertInvalid(call, ERRNO(5000), *args)
+                self.assertEqual(str(e), "ERRNO(5000): the errno must be 0"
+                                 " to 4094 (below the kernel's MAX_ERRNO,"
+                                 " 4095)")
+        f.add_rule(ERRNO(4094), "uname")
         self.assertRaises(TypeError, SyscallFilter, None)
         self.assertRaises(TypeError, SyscallFilter)
 
