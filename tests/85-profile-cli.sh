@@ -232,6 +232,30 @@ fi
 mkdir -p "$tmp/dir.json"
 run dir-input 2 "$tool" compile -o "$tmp/dir.bpf" "$tmp/dir.json" && has dir-input "$tmp/err" "dir.json: error: cannot read: Is a directory"
 
+# MASKED_EQ takes the mask from "value": a valueTwo with bits outside it
+# is warned of (swapped, as in the seed article, every value passes)
+cat >"$tmp/masked.json" <<EOF
+{
+	"defaultAction": "SCMP_ACT_ERRNO",
+	"architectures": ["SCMP_ARCH_X86_64"],
+	"syscalls": [
+		{
+			"names": ["open"],
+			"action": "SCMP_ACT_ALLOW",
+			"args": [{"index": 1, "value": 0, "valueTwo": 3, "op": "SCMP_CMP_MASKED_EQ"}]
+		},
+		{
+			"names": ["openat"],
+			"action": "SCMP_ACT_ALLOW",
+			"args": [{"index": 2, "value": 3, "valueTwo": 0, "op": "SCMP_CMP_MASKED_EQ"}]
+		}
+	]
+}
+EOF
+run masked 0 "$tool" compile -o "$tmp/masked.bpf" "$tmp/masked.json" &&
+	has masked "$tmp/err" "masked.json:8:13: warning: syscalls[0].args[0]: SCMP_CMP_MASKED_EQ tests (arg & value) == valueTwo: valueTwo 0x3 has bits outside the mask (value) 0x0, which are dropped: the test is (arg & 0x0) == 0x0, which every value passes; are the two swapped?"
+if [ "$(wc -l <"$tmp/err")" = 1 ]; then ok "masked: one warning"; else bad "masked: $(wc -l <"$tmp/err") warnings"; fi
+
 # compile --stats=json
 if run stats-json 0 "$tool" compile --arch x86_64,x86 --stats=json -o "$tmp/p.bpf" "$tmp/p.json"; then
 	len=$(($(wc -c <"$tmp/p.bpf") / 8))

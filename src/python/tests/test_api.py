@@ -10,6 +10,7 @@ import operator
 import os
 import tempfile
 import unittest
+import warnings
 
 import seccomp
 from seccomp import (ALLOW, EQ, ERRNO, GT, KILL, KILL_PROCESS, LOG, MASKED_EQ,
@@ -180,6 +181,23 @@ class TestArg(ErrnoAssertions):
         for bad in (1 << 64, -(1 << 63) - 1):
             self.assertInvalid(Arg, 0, EQ, bad)
             self.assertInvalid(Arg, 0, MASKED_EQ, 1, bad)
+
+    def test_masked_outside(self):
+        # bits of datum_b outside the mask are dropped: a UserWarning, the
+        # Arg as given; the seed article's swap (mask 0) passes everything
+        with self.assertWarnsRegex(UserWarning, r"\(arg & 0x0\) == 0x0, "
+                                   "which every value passes; are the two "
+                                   "swapped"):
+            a = Arg(1, MASKED_EQ, 0, 3)
+        self.assertEqual((a.datum_a, a.datum_b), (0, 3))
+        with self.assertWarnsRegex(UserWarning, r"\(arg & 0xf0\) == 0x10;"):
+            Arg(1, MASKED_EQ, 0xf0, 0x11)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            Arg(1, MASKED_EQ, 3, 1)
+            Arg(1, EQ, 0, 3)
+            warnings.simplefilter("error", UserWarning)
+            self.assertRaises(UserWarning, Arg, 1, MASKED_EQ, 0, 3)
 
     def test_invalid(self):
         for bad in (-1, 6, 1 << 40):
