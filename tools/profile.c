@@ -169,7 +169,7 @@ int profile_read(const char *path, struct profile *p, struct profile_diag *d)
 	p->text = text;
 	p->len = len;
 	p->path = strdup(path);
-	p->doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	p->doc = profile_json_load(p, &err);
 	if (p->path == NULL) {
 		profile_free(p);
 		return -ENOMEM;
@@ -194,6 +194,7 @@ void profile_free(struct profile *p)
 	free(p->path);
 	free(p->applies);
 	free(p->rules);
+	free(p->big);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -625,11 +626,11 @@ static int resolve_arg(const struct profile *p, struct profile_diag *d,
 	rc = profile_json_get_uint(p, d, a, at, "index", UINT64_MAX >> 1,
 				   &index, NULL);
 	if (rc == 0)
-		rc = profile_json_get_uint(p, d, a, at, "value",
-					   UINT64_MAX >> 1, &value, NULL);
+		rc = profile_json_get_uint(p, d, a, at, "value", UINT64_MAX,
+					   &value, NULL);
 	if (rc == 0)
-		rc = profile_json_get_uint(p, d, a, at, "valueTwo",
-					   UINT64_MAX >> 1, &two, NULL);
+		rc = profile_json_get_uint(p, d, a, at, "valueTwo", UINT64_MAX,
+					   &two, NULL);
 	if (rc == 0)
 		rc = profile_json_get_string(p, d, a, at, "op", &op);
 	if (rc < 0)

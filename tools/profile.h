@@ -115,6 +115,10 @@ struct profile {
 	unsigned int nflags;
 	unsigned int kvermax; /* "kvermax" (see scmp_profile(1)), or 0 */
 	bool *applies;	      /* per entry: its includes/excludes match */
+	/* integers above INT64_MAX, which jansson cannot hold: the document
+	 * has the strings "~u64~K" for big[K] (profile_json_load()) */
+	uint64_t *big;
+	size_t nbig;
 	struct profile_rule *rules;
 	size_t cnt;
 };
