@@ -59,6 +59,7 @@ cat >"$tmp/mux.json" <<EOF
 }
 EOF
 f=$tmp/mux.json
+: >"$tmp/empty" # not /dev/null: a sandbox may have a file there
 
 explain "$f" socket 38
 check default-alg "$tmp/out" <<EOF
@@ -98,7 +99,7 @@ EOF
 
 # no multiplexing ABI, no warning
 explain --arch=x86_64 "$f" socket 38
-check x86_64-only "$tmp/err" </dev/null
+check x86_64-only "$tmp/err" <"$tmp/empty"
 
 # A rule stricter than the default stays under --strict-mux: leaving it
 # out would open the direct call too. socketcall(SYS_SOCKET) takes its
@@ -209,7 +210,6 @@ cat >"$tmp/twice.json" <<EOF
 }
 EOF
 t=$tmp/twice.json
-: >"$tmp/empty" # not /dev/null: a sandbox may have a file there
 "$tool" compile -o "$tmp/twice.bpf" "$t" 2>"$tmp/err"
 rc=$?
 check once-warning "$tmp/err" <<EOF
