@@ -85,6 +85,21 @@ fi
 expect 0 0 read write
 expect read 0 0 1
 
+# -a: Go's names, and the arch= of an audit record (x32's calls come
+# under x86_64's value, with the x32 bit in the number)
+expect 0 0 -a amd64 read
+expect 3 0 -a 386 read
+expect 63 0 -a arm64 read
+expect 4003 0 -a mipsle read
+expect 0 0 -a c000003e read
+expect 0 0 -a 0xc000003e read
+expect 0 0 -a 0XC000003E read
+expect 3 0 -a 40000003 read
+expect "" 22 -a 0x12 read
+expect "" 22 -a 0x read
+expect "" 22 -a 1c000003e read
+expect "" 22 -a i386 read
+
 # usage errors: EINVAL (22), with a message on stderr
 expect "" 22 -a no_such_arch read
 expect "" 22

@@ -128,6 +128,11 @@ expect "KILL" 0 "$SIM" -a m68k -f "$T/be.bpf"
 expect "KILL" 0 "$SIM" -a sheb -f "$T/be.bpf"
 expect "" 14 "$SIM" -a ppc64le -f "$T/be.bpf"
 expect "" 14 "$SIM" -a mipsel -f "$T/be.bpf"
+# Go's names (GOARCH) too, as Docker's profiles write them
+expect "ERRNO(1)" 0 "$SIM" -a amd64 -f "$T/le.bpf"
+expect "ERRNO(2)" 0 "$SIM" -a 386 -f "$T/le.bpf"
+expect "KILL" 0 "$SIM" -a arm64 -f "$T/le.bpf"
+expect "ERRNO(3)" 0 "$SIM" -a mips -f "$T/be.bpf"
 # The default arch is the host's.
 ENDIAN=$NATIVE dispatch $X86_64 0xc00000b7 0xc0000015 > "$T/nat.bpf"
 case "$(uname -m)" in
@@ -203,6 +208,7 @@ insns: 3" 0 "$SIM" -c -a x86_64 -s 8 -f "$T/far.bpf"
 # Each: program, then the reason -v must name.
 check_reject() { # FILE RC REASON
 	expect "" "$2" "$SIM" -a x86_64 -f "$1"
+	[ "$2" = 14 ] && expect_err "instruction ${3#line = }"
 	expect "" "$2" "$SIM" -v -a x86_64 -f "$1"
 	expect_err "$3"
 }
@@ -236,9 +242,13 @@ expect "" 14 "$SIM" -a x86_64 -f "$T/4097.bpf"
 expect_err "FAULT"
 head -c 7 "$T/allow.bpf" > "$T/7.bpf"
 expect "" 14 "$SIM" -a x86_64 -f "$T/7.bpf"
+expect_err "7.bpf: not a seccomp program: its size is not a positive multiple of 8"
 : > "$T/empty.bpf"
 expect "" 14 "$SIM" -a x86_64 -f "$T/empty.bpf"
+expect_err "empty.bpf: not a seccomp program"
 expect "" 14 "$SIM" -a x86_64 -f "$T/does-not-exist.bpf"
+expect_err "does-not-exist.bpf: No such file or directory"
+expect_err "FAULT"
 # The simulator accepts the full seccomp instruction set.
 { insn 0x01 0 0 6; insn 0x80 0 0 0; insn 0x3c 0 0 0; insn 0x02 0 0 3; \
   insn 0x61 0 0 3; insn 0x87 0 0 0; insn 0x4d 1 0 0; ret $KILL; \
@@ -246,14 +256,30 @@ expect "" 14 "$SIM" -a x86_64 -f "$T/does-not-exist.bpf"
 expect "ERRNO(10)" 0 "$SIM" -a x86_64 -f "$T/full.bpf"
 
 # --- 7. usage and fault exit codes ---------------------------------------
+# each error names its problem; -h and --help print the usage, exit 0
 expect "" 22 "$SIM"
-expect "" 22 "$SIM" -h
-expect_err "usage:"
+expect_err "no filter: -f FILE"
+for h in -h --help; do
+	checks=$((checks + 1))
+	"$SIM" $h > "$T/help" 2>&1 || fail "$h: exit $?"
+	grep -q "^usage: .*-f <bpf_file>" "$T/help" || fail "$h: no usage"
+	grep -q "exit 22 for a usage error" "$T/help" || fail "$h: no exit codes"
+done
 expect "" 22 "$SIM" -x -f "$T/allow.bpf"
+expect_err "usage:"
 expect "" 22 "$SIM" -a x86_64
 expect "" 22 "$SIM" -f "$T/allow.bpf" extra
+expect_err "unexpected argument: extra"
+expect "" 22 "$SIM" -a x86_64 -f "$T/allow.bpf" -s no_such_call
+expect_err "-s: no syscall \"no_such_call\" on x86_64"
+expect "" 22 "$SIM" -a x86_64 -f "$T/allow.bpf" -3 12x
+expect_err "-3: not a 64-bit number: 12x"
+expect "" 22 "$SIM" -a x86_64 -f "$T/allow.bpf" -i 1-
+expect_err "-i: not a 64-bit number: 1-"
 expect "" 14 "$SIM" -a i386 -f "$T/allow.bpf"
+expect_err "-a: unknown architecture \"i386\""
 expect "" 14 "$SIM" -f "$T/allow.bpf" -f "$T/allow.bpf"
+expect_err "-f: one filter only"
 expect "" 14 "$SIM" -v -a x86_64 -f "$T/does-not-exist.bpf"
 expect_err "FAULT: errno = 2"
 

@@ -8,7 +8,9 @@
 # (SYS_SOCKET) is allowed whatever the family (the hole); --strict-mux
 # refuses it, and the direct x86 call too. x86_64 is unchanged. compile
 # and explain warn with the entry's line and column, once per ABI and
-# name. tests/83-live-profile-mux checks the same in the kernel.
+# name (entries of one name that end alike: one warning), and -q and
+# --no-warn=mux quiet them. tests/83-live-profile-mux checks the same in
+# the kernel.
 
 test_name=profile-mux
 . "${srcdir:-.}/lib/profile_test.sh"
@@ -57,6 +59,7 @@ cat >"$tmp/mux.json" <<EOF
 }
 EOF
 f=$tmp/mux.json
+: >"$tmp/empty" # not /dev/null: a sandbox may have a file there
 
 explain "$f" socket 38
 check default-alg "$tmp/out" <<EOF
@@ -96,7 +99,7 @@ EOF
 
 # no multiplexing ABI, no warning
 explain --arch=x86_64 "$f" socket 38
-check x86_64-only "$tmp/err" </dev/null
+check x86_64-only "$tmp/err" <"$tmp/empty"
 
 # A rule stricter than the default stays under --strict-mux: leaving it
 # out would open the direct call too. socketcall(SYS_SOCKET) takes its
@@ -179,6 +182,53 @@ else
 	echo "FAIL compile --strict-mux: same program, or exit status $rc"
 	failed=$((failed + 1))
 fi
+
+# Entries of one name that end alike share one warning (Docker's three
+# socket entries gave three); -q and --no-warn=mux quiet it, the program
+# is the same
+cat >"$tmp/twice.json" <<EOF
+{
+	"defaultAction": "SCMP_ACT_ERRNO",
+	"architectures": ["SCMP_ARCH_X86_64", "SCMP_ARCH_X86"],
+	"syscalls": [
+		{
+			"names": ["socket"],
+			"action": "SCMP_ACT_ALLOW",
+			"args": [{"index": 0, "value": 38, "op": "SCMP_CMP_NE"}]
+		},
+		{
+			"names": ["socket"],
+			"action": "SCMP_ACT_ALLOW",
+			"args": [{"index": 0, "value": 1, "op": "SCMP_CMP_EQ"}]
+		},
+		{
+			"names": ["semop"],
+			"action": "SCMP_ACT_ALLOW",
+			"args": [{"index": 0, "value": 7, "op": "SCMP_CMP_EQ"}]
+		}
+	]
+}
+EOF
+t=$tmp/twice.json
+"$tool" compile -o "$tmp/twice.bpf" "$t" 2>"$tmp/err"
+rc=$?
+check once-warning "$tmp/err" <<EOF
+$t:5:3: warning: x86: socket's argument checks (entries at lines 5, 10) do not apply to socketcall(2) (SYS_SOCKET, 1): its arguments are in memory; the call is allowed unchecked (--strict-mux makes it fail closed)
+$t:15:3: warning: x86: semop's argument checks do not apply to ipc(2) (SEMOP, 1): its arguments are in memory; the call is allowed unchecked (--strict-mux makes it fail closed)
+EOF
+for quiet in -q --quiet --no-warn=mux; do
+	"$tool" compile $quiet -o "$tmp/quiet.bpf" "$t" 2>"$tmp/err"
+	rc=$?
+	check "compile $quiet" "$tmp/err" <"$tmp/empty"
+	cmp -s "$tmp/twice.bpf" "$tmp/quiet.bpf" || rc=1
+	check "compile $quiet: same program" "$tmp/empty" <"$tmp/empty"
+	explain $quiet "$t" socket 2
+	check "explain $quiet" "$tmp/err" <"$tmp/empty"
+done
+"$tool" compile --no-warn=muxes -o "$tmp/quiet.bpf" "$t" 2>"$tmp/err"
+rc=$?
+[ $rc = 2 ] && grep -q 'unknown class "muxes" (mux)' "$tmp/err" && rc=0
+check "--no-warn=muxes refused" "$tmp/empty" <"$tmp/empty"
 
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

@@ -201,6 +201,61 @@ run typo 0 "$tool" compile -o "$tmp/typo.bpf" "$tmp/typo.json" && has typo "$tmp
 run typo-strict 2 "$tool" compile --strict -o "$tmp/typo.bpf" "$tmp/typo.json" && has typo-strict "$tmp/err" 'typo.json:3:2: error: unknown key "sycalls" (did you mean "syscalls"?)'
 run typo-explain 0 "$tool" explain --arch x86_64 "$tmp/typo.json" read && has typo-explain "$tmp/err" 'warning: unknown key "sycalls"'
 
+# compile: raw BPF is not written to a terminal (stdout a pty), a
+# listing is; a directory is no profile
+if $have_python; then
+	cat >"$tmp/on_tty.py" <<'EOF'
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], sys.argv[1:])
+out = b""
+while True:
+    try:
+        b = os.read(fd, 4096)
+    except OSError:
+        break
+    if not b:
+        break
+    out += b
+_, st = os.waitpid(pid, 0)
+sys.stdout.write(out.decode(errors="replace"))
+sys.exit(os.WEXITSTATUS(st))
+EOF
+	run tty-bpf 2 python3 "$tmp/on_tty.py" "$tool" compile "$tmp/p.json" &&
+		has tty-bpf "$tmp/out" "binary BPF is not written to a terminal: give -o FILE"
+	run tty-disasm 0 python3 "$tmp/on_tty.py" "$tool" compile -f disasm "$tmp/p.json" &&
+		has tty-disasm "$tmp/out" "ret ALLOW"
+else
+	echo "note: no python3: compile to a terminal not checked"
+fi
+mkdir -p "$tmp/dir.json"
+run dir-input 2 "$tool" compile -o "$tmp/dir.bpf" "$tmp/dir.json" && has dir-input "$tmp/err" "dir.json: error: cannot read: Is a directory"
+
+# MASKED_EQ takes the mask from "value": a valueTwo with bits outside it
+# is warned of (swapped, as in the seed article, every value passes)
+cat >"$tmp/masked.json" <<EOF
+{
+	"defaultAction": "SCMP_ACT_ERRNO",
+	"architectures": ["SCMP_ARCH_X86_64"],
+	"syscalls": [
+		{
+			"names": ["open"],
+			"action": "SCMP_ACT_ALLOW",
+			"args": [{"index": 1, "value": 0, "valueTwo": 3, "op": "SCMP_CMP_MASKED_EQ"}]
+		},
+		{
+			"names": ["openat"],
+			"action": "SCMP_ACT_ALLOW",
+			"args": [{"index": 2, "value": 3, "valueTwo": 0, "op": "SCMP_CMP_MASKED_EQ"}]
+		}
+	]
+}
+EOF
+run masked 0 "$tool" compile -o "$tmp/masked.bpf" "$tmp/masked.json" &&
+	has masked "$tmp/err" "masked.json:8:13: warning: syscalls[0].args[0]: SCMP_CMP_MASKED_EQ tests (arg & value) == valueTwo: valueTwo 0x3 has bits outside the mask (value) 0x0, which are dropped: the test is (arg & 0x0) == 0x0, which every value passes; are the two swapped?"
+if [ "$(wc -l <"$tmp/err")" = 1 ]; then ok "masked: one warning"; else bad "masked: $(wc -l <"$tmp/err") warnings"; fi
+
 # compile --stats=json
 if run stats-json 0 "$tool" compile --arch x86_64,x86 --stats=json -o "$tmp/p.bpf" "$tmp/p.json"; then
 	len=$(($(wc -c <"$tmp/p.bpf") / 8))
@@ -262,6 +317,14 @@ if [ -r "$data/docker-default-seccomp.json" ] && [ -r "$data/firecracker-x86_64-
 			fi
 		done
 	done
+	# Docker's three socket entries on x86: one warning, none with -q
+	if run real-docker-mux 0 "$tool" compile --arch x86_64,x86,x32 -o "$tmp/real.bpf" "$data/docker-default-seccomp.json"; then
+		if [ "$(wc -l <"$tmp/err")" = 1 ]; then ok "real-docker-mux: one line"; else bad "real-docker-mux: $(wc -l <"$tmp/err") lines"; fi
+		has real-docker-mux "$tmp/err" "socket's argument checks (entries at lines 439, 452, 465) do not apply to socketcall(2)"
+	fi
+	if run real-docker-quiet 0 "$tool" compile -q --arch x86_64,x86,x32 -o "$tmp/real.bpf" "$data/docker-default-seccomp.json"; then
+		if [ -s "$tmp/err" ]; then bad "real-docker-quiet: warnings"; else ok "real-docker-quiet: no warning"; fi
+	fi
 	run real-fc-no-filter 2 "$tool" compile -o "$tmp/real.bpf" "$data/firecracker-x86_64-musl-seccomp.json" &&
 		has real-fc-no-filter "$tmp/err" "a Firecracker file of 3 filters (vmm, api, vcpu): pick one with --filter"
 	run real-fc-explain 0 "$tool" explain --arch x86_64 --filter vcpu --expect ALLOW "$data/firecracker-x86_64-musl-seccomp.json" ioctl 0 0xAE80 &&

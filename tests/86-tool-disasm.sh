@@ -149,7 +149,7 @@ digraph "x86_64" {
 	n8 [label="ERRNO(1)\nEPERM", shape=ellipse, style=filled, fillcolor=lightgoldenrod1];
 	n9 [label="ALLOW", shape=ellipse, style=filled, fillcolor=palegreen];
 	n10 [label="KILL_PROCESS", shape=ellipse, style=filled, fillcolor=salmon];
-	other [label="other ABIs", style=dashed];
+	other [label="arch other than x86_64", style=dashed];
 	other -> n10 [style=dashed];
 	dstart_0 [label="x86_64 syscall", shape=diamond, style=filled, fillcolor=lightgray];
 	start -> dstart_0;
@@ -185,6 +185,10 @@ for abi in x32 x86; do
 done
 "$DISASM" -d -a x32 "$T/x86_64.bpf" > "$T/out"
 has "x32's start" "	start [label=\"x32\\narch == 0xc000003e\\nnr & 0x40000000 != 0\", style=filled, fillcolor=lightgray];"
+# The node of other arch values names the filter's ABIs: x86, drawn
+# apart, does not go there.
+"$DISASM" -d "$T/shared.bpf" > "$T/out"
+has "other: both ABIs" '	other [label="arch other than x86_64, x86", style=dashed];'
 # The default ABI is the first the filter tests; a bad filter is refused.
 { ld 4; jeq 0x40000003 0 1; ret 0x7fff0000; ret 0; } > "$T/x86.bpf"
 "$DISASM" -d "$T/x86.bpf" > "$T/out"

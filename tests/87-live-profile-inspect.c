@@ -22,14 +22,17 @@
  * lowest action wins, the newer filter on a tie (uname: ERRNO(21) from
  * 1, not ERRNO(11) from 0, not LOG; sethostname ERRNO(41) from 4).
  * --profile with a profile equal to filter 0 proves them equivalent
- * (exit 0); one errno changed gives that difference (exit 3).
+ * (exit 0); one errno changed gives that difference (exit 3). A process
+ * under the program compile --for runc builds is equivalent to its
+ * profile with --for runc only.
  *
  * A process in strict mode: mode "strict", no filters, and --profile
  * refused. Refusals: not a number, no such process, a process another tracer
  * has, a reader without CAP_SYS_ADMIN (uid nobody, on its own child), a
- * reader under seccomp itself, a bad --profile. Skips unless root on
- * x86_64 (the known answers are x86_64's); the Debian cases skip
- * without Debian's libseccomp.
+ * reader under seccomp itself, a bad --profile. --dump writes each
+ * filter for scmp_bpf_sim, or refuses a directory it cannot make. Skips
+ * unless root on x86_64 (the known answers are x86_64's); the Debian
+ * cases skip without Debian's libseccomp.
  */
 
 #define _GNU_SOURCE /* dlmopen() */
@@ -505,6 +508,148 @@ static void expect_refusal(const char *what, const char *const *args,
 	free(err);
 }
 
+/*
+ * --dump
+ */
+
+/* Runs scmp_bpf_sim on @file for x86_64 syscall @sys: its output. */
+static char *sim_on(const char *file, const char *sys)
+{
+	char sim[512], outp[300];
+	char *argv[] = { sim,	   "-f", (char *)file, "-a",
+			 "x86_64", "-s", (char *)sys,  NULL };
+
+	snprintf(sim, sizeof(sim), "%s/tools/scmp_bpf_sim",
+		 env_or("top_builddir", ".."));
+	snprintf(outp, sizeof(outp), "%s/sim.%d", tmp, (int)getpid());
+	if (run_exit(argv, outp, outp) != 0)
+		return NULL;
+	return read_file(outp, NULL);
+}
+
+/*
+ * The stack of two (one without Debian's libseccomp) written to a new
+ * directory, each file the simulator's input; a directory that cannot
+ * be made is refused before the process is traced.
+ */
+static void check_dump(unsigned int n)
+{
+	char dir[300], file[340], *out, *err, *sim;
+	const char *args[] = { "--dump", dir, NULL };
+	struct waiter w;
+	size_t len;
+	int status;
+
+	snprintf(dir, sizeof(dir), "%s/dump", tmp);
+	if (waiter_start(&w, load_stack, n) != 0)
+		return;
+	status = inspect(args, pid_str(w.pid), &out, &err);
+	EXPECT(status, 0);
+	free(out);
+	free(err);
+	snprintf(file, sizeof(file), "%s/filter-0.bpf", dir);
+	sim = sim_on(file, "uname");
+	EXPECT(sim != NULL && strcmp(sim, "ERRNO(11)\n") == 0, 1);
+	free(sim);
+	snprintf(file, sizeof(file), "%s/filter-%u.bpf", dir, n - 1);
+	sim = sim_on(file, "getppid");
+	EXPECT(sim != NULL && strcmp(sim, n > 1 ? "TRAP\n" : "ERRNO(12)\n"), 0);
+	free(sim);
+	free(read_file(file, &len));
+	EXPECT(len > 0 && len % 8 == 0, 1);
+	snprintf(file, sizeof(file), "%s/filter-%u.bpf", dir, n);
+	EXPECT(access(file, F_OK), -1);
+	snprintf(dir, sizeof(dir), "%s/no/such", tmp);
+	expect_refusal("--dump into no directory", args, pid_str(w.pid), 1,
+		       "--dump");
+	snprintf(dir, sizeof(dir), "%s/same.json", tmp);
+	expect_refusal("--dump into a file", args, pid_str(w.pid), 1,
+		       "Not a directory");
+	waiter_end(&w);
+	printf("--dump: checked\n");
+}
+
+/*
+ * --profile --for runc
+ */
+
+static char runc_bpf[300];
+
+/* Loads the program compile --for runc wrote to runc_bpf. */
+static int load_file(unsigned int unused)
+{
+	struct sock_fprog prog;
+	size_t len;
+	char *buf = read_file(runc_bpf, &len);
+	int rc = -1;
+
+	(void)unused;
+	prog.len = (unsigned short)(len / sizeof(struct sock_filter));
+	prog.filter = (struct sock_filter *)buf;
+	if (buf != NULL && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
+		rc = (int)syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0,
+				  &prog);
+	free(buf);
+	return rc;
+}
+
+/*
+ * A process that runs the profile as runc builds it (ENOSYS above the
+ * largest syscall named, exit_group) differs from the profile, and is
+ * equivalent to it with --for runc; --for is one runtime, without
+ * --kvermax.
+ */
+static void check_for_runc(void)
+{
+	char json[300], *out, *err;
+	const char *args[] = { "--profile", json, "--for", "runc", NULL };
+	const char *plain[] = { "--profile", json, NULL };
+	const char *both[] = { "--for", "runc,crun", NULL };
+	const char *kv[] = { "--profile", json,	 "--for", "runc",
+			     "--kvermax", "5.0", NULL };
+	char *compile[] = { tool, "compile", "--for", "runc",
+			    "-o", runc_bpf,  json,    NULL };
+	struct waiter w;
+	FILE *f;
+	int status;
+
+	snprintf(json, sizeof(json), "%s/runc.json", tmp);
+	snprintf(runc_bpf, sizeof(runc_bpf), "%s/runc.bpf", tmp);
+	f = fopen(json, "w");
+	if (f == NULL)
+		return;
+	fprintf(f, "{ \"defaultAction\": \"SCMP_ACT_ERRNO\",\n"
+		   "  \"architectures\": [ \"SCMP_ARCH_X86_64\" ],\n"
+		   "  \"syscalls\": [ { \"names\": [ \"read\", \"write\","
+		   " \"exit\", \"exit_group\", \"rt_sigreturn\" ],\n"
+		   "    \"action\": \"SCMP_ACT_ALLOW\" } ] }\n");
+	fclose(f);
+	EXPECT(run_exit(compile, NULL, NULL), 0);
+	if (waiter_start(&w, load_file, 0) != 0)
+		return;
+	status = inspect(plain, pid_str(w.pid), &out, &err);
+	if (status == 1 && err != NULL && strstr(err, "needs Z3") != NULL) {
+		printf("--for runc: skipped, built without Z3\n");
+		goto out;
+	}
+	EXPECT(status, 3);
+	EXPECT(out != NULL && strstr(out, "process ERRNO(38)") != NULL, 1);
+	free(out);
+	free(err);
+	status = inspect(args, pid_str(w.pid), &out, &err);
+	EXPECT(status, 0);
+	EXPECT(out != NULL && strstr(out, "equivalent") != NULL, 1);
+	expect_refusal("--for two runtimes", both, pid_str(w.pid), 2,
+		       "one runtime");
+	expect_refusal("--for with --kvermax", kv, pid_str(w.pid), 2,
+		       "no kvermax");
+	printf("--for runc: checked\n");
+out:
+	free(out);
+	free(err);
+	waiter_end(&w);
+}
+
 static int strict_mode(unsigned int unused)
 {
 	(void)unused;
@@ -698,6 +843,8 @@ int main(void)
 		printf("2 and 5 filters: skipped, no Debian libseccomp\n");
 	}
 	check_profile();
+	check_dump(debian.h != NULL ? 2 : 1);
+	check_for_runc();
 	check_strict();
 	check_refusals();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);

@@ -345,6 +345,29 @@ static bool file_has(const char *path, const char *text)
 	return has;
 }
 
+/*
+ * An output that cannot be written (no such directory, a directory) is
+ * refused before the command runs: it leaves no mark.
+ */
+static void check_unwritable(const char *err)
+{
+	char mark[512], cmd[600], nodir[512];
+	const char *args[] = {
+		"learn", "-o", nodir, "--", "sh", "-c", cmd, NULL
+	};
+
+	snprintf(mark, sizeof(mark), "%s/ran", tmp);
+	snprintf(cmd, sizeof(cmd), "touch '%s'", mark);
+	snprintf(nodir, sizeof(nodir), "%s/no/such/x.json", tmp);
+	EXPECT(tool_run(args, err), 1);
+	EXPECT(file_has(err, "cannot write"), 1);
+	EXPECT(access(mark, F_OK), -1);
+	args[2] = tmp;
+	EXPECT(tool_run(args, err), 1);
+	EXPECT(file_has(err, "Is a directory"), 1);
+	EXPECT(access(mark, F_OK), -1);
+}
+
 /* A run that cannot give a profile, and one that exits non-zero. */
 static void check_failures(void)
 {
@@ -406,7 +429,9 @@ static void check_failures(void)
 	names = learned_names(json);
 	EXPECT(has_name(names, "execve"), 1);
 	json_decref(names);
-	printf("learn: commands that cannot run, killed, exit 3: checked\n");
+	check_unwritable(err);
+	printf("learn: commands that cannot run, killed, exit 3, an output"
+	       " it cannot write: checked\n");
 }
 
 /* learn --for: what each runtime adds. */

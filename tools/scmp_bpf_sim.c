@@ -6,8 +6,8 @@
  *   stdout   KILL_PROCESS, KILL, TRAP, ERRNO(n), TRACE(n), LOG, ALLOW; exit 0
  *   stderr   ERROR (exit ENOEXEC) for an unknown action or a program that
  *            would fall off its end; FAULT (exit EFAULT) for an unreadable
- *            or invalid program, an unknown arch or a second -f; usage
- *            (exit EINVAL) for -h, a bad option or number, or no -f.
+ *            or invalid program, an unknown arch or a second -f; exit
+ *            EINVAL for a bad option or number, or no -f.
  * Differences, all deliberate:
  *  - NOTIFY (SECCOMP_RET_USER_NOTIF) prints "NOTIFY"; libseccomp's tool
  *    prints ERROR for it although the kernel accepts it.  A TRAP with
@@ -17,12 +17,18 @@
  *    program is verified first exactly as the kernel would at attach time.
  *  - A program of exactly 4096 instructions is accepted, as by the kernel.
  *  - -i sets the instruction pointer; -c also prints the instruction count.
+ *  - Each error is named on a line of its own first ("scmp_bpf_sim:
+ *    FILE: No such file or directory", then FAULT); -h and --help print
+ *    the usage on stdout and exit 0 (libseccomp's tool: EINVAL); -a takes
+ *    Go's names too (amd64, arm64, 386...).
  *  - -s takes a syscall name too, looked up in the arch's table (x32's
  *    numbers with the x32 bit), as bpf_disasm.c names them: from
  *    src/syscalls.csv, not the library.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,10 +40,15 @@
 
 static int opt_verbose;
 
-/* Print the usage text and exit with EINVAL, like libseccomp's tool. */
-static _Noreturn void usage(const char *prog)
+static const struct option longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* Print the usage text on @f and exit with @status. */
+static _Noreturn void usage(const char *prog, FILE *f, int status)
 {
-	fprintf(stderr,
+	fprintf(f,
 		"usage: %s -f <bpf_file> [-a <arch>] [-s <syscall>]"
 		" [-0 <a0>] ... [-5 <a5>] [-i <ip>] [-c] [-v] [-h]\n"
 		"  -f FILE  filter exported by seccomp_export_bpf(), in the"
@@ -52,19 +63,37 @@ static _Noreturn void usage(const char *prog)
 		"  -i IP    instruction pointer, 64-bit\n"
 		"  -c       also print \"insns: N\", the instructions executed\n"
 		"  -v       verbose errors (errno, instruction line, reason)\n"
-		"  -h       this text\n"
+		"  -h, --help  this text\n"
 		"prints the action (KILL_PROCESS, KILL, TRAP, ERRNO(n),"
 		" TRACE(n), LOG, ALLOW,\n"
 		"NOTIFY) and exits 0; ERROR and exit %d for an unknown action;"
-		" FAULT and\nexit %d for an unusable program or arch\n",
-		prog, ENOEXEC, EFAULT);
+		" FAULT and\nexit %d for an unusable program or arch; exit %d"
+		" for a usage error\n",
+		prog, ENOEXEC, EFAULT, EINVAL);
+	exit(status);
+}
+
+/* Says what is wrong with the command line and exits with EINVAL. */
+static _Noreturn __attribute__((format(printf, 2, 3))) void
+bad_usage(const char *prog, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "scmp_bpf_sim: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s -h' for help.\n", prog);
 	exit(EINVAL);
 }
 
 /* Report a fault (bad input) and exit with EFAULT. */
-static void exit_fault(int err, const struct bpf_sim_fault *why)
+static _Noreturn void exit_fault(int err, const struct bpf_sim_fault *why)
 {
-	if (!opt_verbose)
+	if (!opt_verbose && why != NULL && why->reason != BPF_SIM_OK)
+		fprintf(stderr, "scmp_bpf_sim: instruction %u: %s\nFAULT\n",
+			why->pc, bpf_sim_reason_str(why->reason));
+	else if (!opt_verbose)
 		fprintf(stderr, "FAULT\n");
 	else if (why != NULL && why->reason != BPF_SIM_OK)
 		fprintf(stderr, "FAULT: errno = %d, line = %u: %s\n", err,
@@ -72,6 +101,48 @@ static void exit_fault(int err, const struct bpf_sim_fault *why)
 	else
 		fprintf(stderr, "FAULT: errno = %d\n", err);
 	exit(EFAULT);
+}
+
+/* Says what is wrong with the input, then FAULT as exit_fault() does. */
+static _Noreturn __attribute__((format(printf, 2, 3))) void
+bad_input(int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "scmp_bpf_sim: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+	exit_fault(err, NULL);
+}
+
+/* Says why @file cannot be loaded (@rc from bpf_sim_load_file()). */
+static _Noreturn void load_fault(const char *file, int rc)
+{
+	if (rc == -EINVAL)
+		bad_input(EINVAL,
+			  "%s: not a seccomp program: its size is not a"
+			  " positive multiple of 8 bytes",
+			  file);
+	if (rc == -E2BIG)
+		bad_input(E2BIG, "%s: more than %u instructions", file,
+			  BPF_MAXINSNS);
+	bad_input(-rc, "%s: %s", file, strerror(-rc));
+}
+
+/* The ABI of -a, by libseccomp's name or Go's, or a message. */
+static const struct bpf_sim_arch *arch_option(const char *name)
+{
+	const struct bpf_sim_arch *a =
+		bpf_sim_arch_by_name(bpf_names_abi(name));
+
+	if (a == NULL)
+		bad_input(EINVAL,
+			  "-a: unknown architecture \"%s\" (x86_64, aarch64,"
+			  " ... or Go's amd64, arm64, ...)",
+			  name);
+	return a;
 }
 
 /* Report an unusable result and exit with ENOEXEC. */
@@ -122,6 +193,23 @@ static int parse_num(const char *s, unsigned int bits, uint64_t *out)
 	return 0;
 }
 
+/* The number of -s: a name on @arch, else a number, or a message. */
+static int syscall_option(const char *prog, const struct bpf_sim_arch *arch,
+			  const char *sys)
+{
+	uint32_t nr;
+	uint64_t v;
+
+	if (bpf_names_nr(arch->name, sys, &nr) == 0)
+		return (int)nr;
+	if (parse_num(sys, 32, &v) < 0)
+		bad_usage(prog,
+			  "-s: no syscall \"%s\" on %s, and not a 32-bit"
+			  " number",
+			  sys, arch->name);
+	return (int)(uint32_t)v;
+}
+
 /**
  * main - parse options, load, verify and run the filter
  *
@@ -141,24 +229,25 @@ int main(int argc, char *argv[])
 	int c, rc;
 
 	memset(&data, 0, sizeof(data));
-	while ((c = getopt(argc, argv, "a:cf:hi:s:v0:1:2:3:4:5:")) != -1) {
+	while ((c = getopt_long(argc, argv, "a:cf:hi:s:v0:1:2:3:4:5:", longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case 'a':
-			arch = bpf_sim_arch_by_name(optarg);
-			if (arch == NULL)
-				exit_fault(EINVAL, NULL);
+			arch = arch_option(optarg);
 			break;
 		case 'c':
 			opt_count = 1;
 			break;
 		case 'f':
 			if (file != NULL)
-				exit_fault(EINVAL, NULL);
+				bad_input(EINVAL, "-f: one filter only");
 			file = optarg;
 			break;
 		case 'i':
 			if (parse_num(optarg, 64, &v) < 0)
-				usage(argv[0]);
+				bad_usage(argv[0],
+					  "-i: not a 64-bit number: %s",
+					  optarg);
 			data.instruction_pointer = v;
 			break;
 		case 's':
@@ -174,32 +263,30 @@ int main(int argc, char *argv[])
 		case '4':
 		case '5':
 			if (parse_num(optarg, 64, &v) < 0)
-				usage(argv[0]);
+				bad_usage(argv[0],
+					  "-%c: not a 64-bit number: %s", c,
+					  optarg);
 			data.args[c - '0'] = v;
 			break;
+		case 'h':
+			usage(argv[0], stdout, 0);
 		default:
-			usage(argv[0]);
+			usage(argv[0], stderr, EINVAL);
 		}
 	}
-	if (file == NULL || optind != argc)
-		usage(argv[0]);
-	if (arch == NULL)
-		exit_fault(EINVAL, NULL); /* unknown host ABI and no -a */
+	if (file == NULL)
+		bad_usage(argv[0], "no filter: -f FILE");
+	if (optind != argc)
+		bad_usage(argv[0], "unexpected argument: %s", argv[optind]);
+	if (arch == NULL) /* unknown host ABI and no -a */
+		bad_input(EINVAL, "this machine's ABI is unknown: give -a");
 	data.arch = arch->data_arch;
-	if (sys != NULL) {
-		uint32_t nr;
-
-		/* a name on this arch, else a number */
-		if (bpf_names_nr(arch->name, sys, &nr) == 0)
-			v = nr;
-		else if (parse_num(sys, 32, &v) < 0)
-			usage(argv[0]);
-		data.nr = (int)(uint32_t)v;
-	}
+	if (sys != NULL)
+		data.nr = syscall_option(argv[0], arch, sys);
 
 	rc = bpf_sim_load_file(&prog, file, arch->big_endian);
 	if (rc < 0)
-		exit_fault(-rc, NULL);
+		load_fault(file, rc);
 	rc = bpf_sim_verify(&prog, &why);
 	if (rc == 0) {
 		prog.state = 1;

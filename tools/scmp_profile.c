@@ -11,6 +11,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bpf_disasm.h"
 #include "scmp_profile_shared.h"
@@ -24,7 +25,8 @@ static const char synopsis[] =
 	"       scmp_profile learn [-o PROFILE.json] [--args SYSCALL[:N,...]]\n"
 	"                          [--for runc,crun|none] -- CMD [ARG...]\n"
 	"       scmp_profile inspect [--profile PROFILE.json] [--json]"
-	" [-n MAX] PID\n"
+	" [-n MAX]\n"
+	"                            [--for runc|crun|none] [--dump DIR] PID\n"
 	"       scmp_profile --help | --version\n";
 
 static const char compile_help[] =
@@ -320,6 +322,28 @@ static int parse_stats(const char *arg, bool *json)
 }
 
 /*
+ * Whether compile's output cannot go to @out, said on stderr: --stats=json
+ * takes stdout; raw BPF is no text for a terminal (gzip refuses too).
+ */
+static bool output_refused(enum format fmt, const char *out, bool stats_json)
+{
+	bool to_stdout = out == NULL || strcmp(out, "-") == 0;
+
+	if (stats_json && to_stdout) {
+		fprintf(stderr, "scmp_profile: --stats=json writes to stdout:"
+				" give the program another place, -o FILE\n");
+		return true;
+	}
+	if (fmt == FMT_BPF && to_stdout && isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "scmp_profile: compile: binary BPF is not"
+				" written to a terminal: give -o FILE, or -f"
+				" disasm to read it\n");
+		return true;
+	}
+	return false;
+}
+
+/*
  * scmp_profile compile [OPTIONS] PROFILE.json: 0, SP_EXIT_BAD or
  * SP_EXIT_FAIL (said).
  */
@@ -348,7 +372,7 @@ static int compile_main(int argc, char *argv[])
 	int c, rc;
 
 	sp_resolve_init(&r);
-	while ((c = getopt_long(argc, argv, "f:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:o:qh", longopts, NULL)) != -1) {
 		rc = sp_resolve_option(&r, c, optarg);
 		if (rc == 1)
 			continue;
@@ -371,13 +395,8 @@ static int compile_main(int argc, char *argv[])
 				return SP_EXIT_BAD;
 			break;
 		case 'R':
-			if (sp_for_parse(optarg, &set) != 0)
+			if (sp_for_one("compile", optarg, &set) != 0)
 				return SP_EXIT_BAD;
-			if (set & (set - 1)) {
-				fprintf(stderr, "scmp_profile: compile --for:"
-						" one runtime\n");
-				return SP_EXIT_BAD;
-			}
 			break;
 		case 'h':
 			printf("usage: scmp_profile compile [OPTIONS]"
@@ -390,16 +409,10 @@ static int compile_main(int argc, char *argv[])
 	}
 	if (optind != argc - 1)
 		return compile_usage();
-	if (set != 0 && r.kvermax != 0) {
-		fprintf(stderr, "scmp_profile: --kvermax and --for: runc and"
-				" crun have no kvermax\n");
+	if (sp_for_check(&r, set) != 0)
 		return SP_EXIT_BAD;
-	}
-	if (stats_json && (out == NULL || strcmp(out, "-") == 0)) {
-		fprintf(stderr, "scmp_profile: --stats=json writes to stdout:"
-				" give the program another place, -o FILE\n");
+	if (output_refused(fmt, out, stats_json))
 		return SP_EXIT_BAD;
-	}
 	rc = sp_filter(argv[optind], &r, &p, &ctx);
 	if (rc == 0)
 		rc = sp_for_compile(ctx, &p, set);

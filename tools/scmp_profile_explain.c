@@ -583,7 +583,7 @@ int explain_main(int argc, char *argv[])
 	int c, rc;
 
 	sp_resolve_init(&r);
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
 		rc = sp_resolve_option(&r, c, optarg);
 		if (rc == 1)
 			continue;

@@ -2,7 +2,8 @@
 /* scmp_profile inspect: what a running process's seccomp filters really do. */
 
 /*
- *   scmp_profile inspect [--profile PROFILE.json] [--json] [-n MAX] PID
+ *   scmp_profile inspect [--profile PROFILE.json] [--json] [-n MAX]
+ *                        [--for runc|crun|none] [--dump DIR] PID
  *
  * Reading. /proc/PID/status says the mode (Seccomp: 0 none, 1 strict, 2
  * filter). In filter mode the tool attaches with PTRACE_SEIZE, stops the
@@ -36,6 +37,8 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "scmp_profile_shared.h"
 #include "scmp_profile_inspect_read.h"
@@ -50,6 +53,8 @@
 /* The command's options. */
 struct opts {
 	const char *profile;
+	const char *dump; /* --dump DIR, or NULL */
+	unsigned int set; /* --for: SP_FOR_RUNC, SP_FOR_CRUN or 0 */
 	struct sp_resolve r;
 	bool json;
 	unsigned int max;
@@ -91,7 +96,11 @@ static int profile_prog(const struct opts *o, struct bpf_sim_prog *prog)
 	size_t len = 0;
 	int rc;
 
+	if (sp_for_check(&o->r, o->set) != 0)
+		return SP_EXIT_BAD;
 	rc = sp_filter(o->profile, &o->r, &p, &ctx);
+	if (rc == 0)
+		rc = sp_for_compile(ctx, &p, o->set);
 	if (rc == 0)
 		rc = sp_program(ctx, &p, prog, &raw, &len);
 	free(raw);
@@ -247,9 +256,72 @@ out:
 	return rc;
 }
 
+/*
+ * --dump
+ */
+
+/*
+ * Makes @dir (if it is not there) and checks it takes files, before the
+ * process is traced. Returns 0; SP_EXIT_FAIL, said on stderr.
+ */
+static int dump_prepare(const char *dir)
+{
+	struct stat st;
+
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+		goto fail;
+	if (stat(dir, &st) != 0)
+		goto fail;
+	errno = ENOTDIR;
+	if (!S_ISDIR(st.st_mode) || access(dir, W_OK | X_OK) != 0)
+		goto fail;
+	return 0;
+fail:
+	fprintf(stderr, "scmp_profile: --dump %s: %s\n", dir, strerror(errno));
+	return SP_EXIT_FAIL;
+}
+
+/*
+ * Writes filter N as @dir/filter-N.bpf, its instructions as the kernel
+ * holds them (this machine's byte order, as seccomp_export_bpf() writes):
+ * the input of scmp_bpf_disasm, scmp_bpf_sim and scmp_bpf_diff. Returns
+ * 0; SP_EXIT_FAIL, said on stderr.
+ */
+static int dump_filters(const struct target *t, const char *dir)
+{
+	struct sp_output o;
+	char *path;
+	unsigned int i;
+	size_t size = strlen(dir) + 32;
+	int rc = 0;
+
+	if (t->s.cnt == 0)
+		fprintf(stderr,
+			"scmp_profile: --dump: process %d has no"
+			" filter: nothing written\n",
+			(int)t->pid);
+	path = malloc(size);
+	if (path == NULL) {
+		fprintf(stderr, "scmp_profile: %s\n", strerror(ENOMEM));
+		return SP_EXIT_FAIL;
+	}
+	for (i = 0; i < t->s.cnt && rc == 0; i++) {
+		snprintf(path, size, "%s/filter-%u.bpf", dir, i);
+		rc = sp_output_open(&o, path);
+		if (rc != 0)
+			break;
+		fwrite(t->s.prog[i].insns, sizeof(t->s.prog[i].insns[0]),
+		       t->s.prog[i].len, o.f);
+		rc = sp_output_commit(&o);
+	}
+	free(path);
+	return rc;
+}
+
 static const char inspect_synopsis[] =
 	"usage: scmp_profile inspect [OPTIONS] [--profile PROFILE.json]"
-	" [--json] [-n MAX] PID\n";
+	" [--json] [-n MAX]\n"
+	"                            [--for runc|crun|none] [--dump DIR] PID\n";
 
 const char sp_inspect_help[] =
 	"inspect (a running process's filters; root):\n"
@@ -258,9 +330,16 @@ const char sp_inspect_help[] =
 	"                     where they differ (exit 3; needs Z3); the"
 	" profile\n"
 	"                     options above say how FILE is compiled\n"
+	"  --for runc|crun|none  compile FILE with that runtime's verdicts,"
+	" as compile\n"
+	"                     --for does (a runc container: runc)\n"
 	"  --json             the report as JSON\n"
 	"  -n, --max MAX      show at most MAX differences (default 16; 0:"
 	" all)\n"
+	"  --dump DIR         also write each filter as DIR/filter-N.bpf (N:"
+	" its index),\n"
+	"                     for scmp_bpf_disasm, scmp_bpf_sim and"
+	" scmp_bpf_diff\n"
 	"  -h, --help         this help\n";
 
 static int inspect_usage(void)
@@ -277,6 +356,8 @@ int inspect_main(int argc, char *argv[])
 		{ "profile", required_argument, NULL, 'p' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "max", required_argument, NULL, 'n' },
+		{ "dump", required_argument, NULL, 'D' },
+		{ "for", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -288,7 +369,7 @@ int inspect_main(int argc, char *argv[])
 	unsigned int i;
 
 	sp_resolve_init(&o.r);
-	while ((c = getopt_long(argc, argv, "n:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:qh", longopts, NULL)) != -1) {
 		rc = sp_resolve_option(&o.r, c, optarg);
 		if (rc == 1)
 			continue;
@@ -300,6 +381,13 @@ int inspect_main(int argc, char *argv[])
 			break;
 		case 'j':
 			o.json = true;
+			break;
+		case 'D':
+			o.dump = optarg;
+			break;
+		case 'R':
+			if (sp_for_one("inspect", optarg, &o.set) != 0)
+				return SP_EXIT_BAD;
 			break;
 		case 'h':
 			printf("%s\n%s%s", inspect_synopsis, sp_resolve_help,
@@ -332,7 +420,11 @@ int inspect_main(int argc, char *argv[])
 		return SP_EXIT_BAD;
 	}
 	t.pid = (pid_t)v;
-	rc = inspect_read_target(&t);
+	rc = o.dump != NULL ? dump_prepare(o.dump) : 0;
+	if (rc == 0)
+		rc = inspect_read_target(&t);
+	if (rc == 0 && o.dump != NULL)
+		rc = dump_filters(&t, o.dump);
 	if (rc == 0)
 		rc = report(&t, &o);
 	for (i = 0; i < t.s.cnt; i++)

@@ -452,6 +452,26 @@ int sp_for_parse(const char *arg, unsigned int *set)
 	return 0;
 }
 
+int sp_for_one(const char *cmd, const char *arg, unsigned int *set)
+{
+	if (sp_for_parse(arg, set) != 0)
+		return SP_EXIT_BAD;
+	if (*set & (*set - 1)) {
+		fprintf(stderr, "scmp_profile: %s --for: one runtime\n", cmd);
+		return SP_EXIT_BAD;
+	}
+	return 0;
+}
+
+int sp_for_check(const struct sp_resolve *r, unsigned int set)
+{
+	if (set == 0 || r->kvermax == 0)
+		return 0;
+	fprintf(stderr, "scmp_profile: --kvermax and --for: runc and"
+			" crun have no kvermax\n");
+	return SP_EXIT_BAD;
+}
+
 /* Whether the profile names @name. */
 static bool named(const struct profile *p, const char *name)
 {
@@ -972,6 +992,10 @@ int learn_main(int argc, char *argv[])
 		learn_free(&l);
 		fprintf(stderr, "scmp_profile learn: no command to run\n");
 		return SP_EXIT_BAD;
+	}
+	if (sp_output_check(out) != 0) {
+		learn_free(&l);
+		return SP_EXIT_FAIL;
 	}
 	l.cmd = argv + optind;
 	if (learn_setup(&l) != 0) {

@@ -54,7 +54,11 @@ const char sp_resolve_help[] =
 	" see\n"
 	"                     the arguments (default: warn, and the rule applies"
 	" to\n"
-	"                     the multiplexed call unchecked)\n";
+	"                     the multiplexed call unchecked)\n"
+	"  -q, --quiet        no warnings\n"
+	"  --no-warn=mux      no warning of the rules whose argument checks a"
+	" multiplexer\n"
+	"                     cannot make\n";
 
 void sp_resolve_init(struct sp_resolve *r)
 {
@@ -163,6 +167,18 @@ static int parse_input(struct sp_resolve *r, const char *arg)
 	return 0;
 }
 
+/* --no-warn=CLASS: the one class there is, mux. */
+static int parse_no_warn(struct sp_resolve *r, const char *arg)
+{
+	if (strcmp(arg, "mux") == 0) {
+		r->opts.quiet_mux = true;
+		return 0;
+	}
+	fprintf(stderr, "scmp_profile: --no-warn: unknown class \"%s\" (mux)\n",
+		arg);
+	return -EINVAL;
+}
+
 static int parse_version(const char *opt, const char *arg, unsigned int *out)
 {
 	*out = profile_parse_kernel(arg);
@@ -206,6 +222,13 @@ int sp_resolve_option(struct sp_resolve *r, int c, const char *arg)
 		r->opts.filter = arg;
 		rc = 0;
 		break;
+	case 'q':
+		r->opts.warn = NULL;
+		rc = 0;
+		break;
+	case 'W':
+		rc = parse_no_warn(r, arg);
+		break;
 	default:
 		return 0;
 	}
@@ -224,6 +247,19 @@ static void say_diag(const char *file, const struct profile_diag *d)
 		fprintf(stderr, "%s: error: %s\n", file, d->msg);
 }
 
+/* A directory cannot be read as a file: say so, not "Input/output error". */
+static int read_profile(const char *file, struct profile *p,
+			struct profile_diag *d)
+{
+	struct stat st;
+
+	if (stat(file, &st) == 0 && S_ISDIR(st.st_mode)) {
+		memset(p, 0, sizeof(*p));
+		return -EISDIR;
+	}
+	return profile_read(file, p, d);
+}
+
 int sp_filter(const char *file, const struct sp_resolve *r, struct profile *p,
 	      scmp_filter_ctx *ctx)
 {
@@ -231,7 +267,7 @@ int sp_filter(const char *file, const struct sp_resolve *r, struct profile *p,
 	int rc;
 
 	*ctx = NULL;
-	rc = profile_read(file, p, &d);
+	rc = read_profile(file, p, &d);
 	if (rc == -EINVAL) {
 		say_diag(file, &d);
 		return SP_EXIT_BAD;
@@ -380,4 +416,21 @@ void sp_output_abort(struct sp_output *o)
 	free(o->path);
 	free(o->tmp);
 	memset(o, 0, sizeof(*o));
+}
+
+int sp_output_check(const char *path)
+{
+	struct sp_output o;
+	struct stat st;
+	int rc;
+
+	if (path != NULL && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "scmp_profile: cannot write %s: %s\n", path,
+			strerror(EISDIR));
+		return SP_EXIT_FAIL;
+	}
+	rc = sp_output_open(&o, path);
+	if (rc == 0)
+		sp_output_abort(&o);
+	return rc;
 }

@@ -33,7 +33,9 @@ struct sp_resolve {
 	{ "strict", no_argument, NULL, 'S' }, \
 	{ "strict-mux", no_argument, NULL, 'X' }, \
 	{ "input", required_argument, NULL, 'I' }, \
-	{ "filter", required_argument, NULL, 'F' }
+	{ "filter", required_argument, NULL, 'F' }, \
+	{ "quiet", no_argument, NULL, 'q' }, \
+	{ "no-warn", required_argument, NULL, 'W' }
 /* clang-format on */
 
 /* An output file written in full or not at all. */
@@ -97,6 +99,15 @@ int sp_output_commit(struct sp_output *o);
 /** sp_output_abort - drop the output: nothing is written */
 void sp_output_abort(struct sp_output *o);
 
+/**
+ * sp_output_check - whether @path can be written, before work that
+ * takes long: a temporary file made beside it and removed, as
+ * sp_output_open() would make it; a directory is refused
+ *
+ * Returns 0; SP_EXIT_FAIL, said on stderr.
+ */
+int sp_output_check(const char *path);
+
 /** sp_action_str - an action as "SCMP_ACT_ERRNO(1)" */
 void sp_action_str(uint32_t action, char *buf, size_t size);
 
@@ -118,6 +129,22 @@ extern const char sp_inspect_help[];
  * Returns 0; SP_EXIT_BAD, said on stderr.
  */
 int sp_for_parse(const char *arg, unsigned int *set);
+
+/**
+ * sp_for_one - --for of a command that compiles: one runtime, or none
+ * @cmd: the command, for the message
+ * @set: receives SP_FOR_RUNC, SP_FOR_CRUN or 0
+ *
+ * Returns 0; SP_EXIT_BAD, said on stderr.
+ */
+int sp_for_one(const char *cmd, const char *arg, unsigned int *set);
+
+/**
+ * sp_for_check - refuse --kvermax beside a runtime, which has none
+ *
+ * Returns 0; SP_EXIT_BAD, said on stderr.
+ */
+int sp_for_check(const struct sp_resolve *r, unsigned int set);
 
 /**
  * sp_for_compile - make a built filter give the verdicts of a runtime

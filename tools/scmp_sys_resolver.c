@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <seccomp.h>
@@ -14,6 +15,11 @@
 
 /* libseccomp's names of every ABI, for -a (seccomp_arch_resolve_name) */
 static const char *const arch_names[] = { ARCH_LIST(ARCH_LIST_NAME) };
+
+/* Go's names of the same ABIs (GOARCH, as Docker's profiles write them) */
+#define ARCH_LIST_GO(mac, name, col, bits, be, base, goarch) goarch,
+static const char *const go_names[] = { ARCH_LIST(ARCH_LIST_GO) };
+#undef ARCH_LIST_GO
 
 static void print_arch_names(void)
 {
@@ -25,6 +31,31 @@ static void print_arch_names(void)
 	fprintf(stderr, "\n");
 }
 
+/*
+ * The ABI of -a: libseccomp's name, Go's (amd64), or the audit value an
+ * audit record prints as arch= (c000003e or 0xc000003e; x32's calls come
+ * under x86_64's, with the x32 bit in the number). 0 if none.
+ */
+static uint32_t arch_option(const char *arg)
+{
+	uint32_t token = seccomp_arch_resolve_name(arg);
+	const char *hex = arg;
+	size_t i;
+
+	if (token != 0)
+		return token;
+	for (i = 0; i < sizeof(go_names) / sizeof(go_names[0]); i++)
+		if (strcmp(arg, go_names[i]) == 0)
+			return seccomp_arch_resolve_name(arch_names[i]);
+	if (hex[0] == '0' && (hex[1] == 'x' || hex[1] == 'X'))
+		hex += 2;
+	if (strlen(hex) == 0 || strlen(hex) > 8 ||
+	    strspn(hex, "0123456789abcdefABCDEF") != strlen(hex))
+		return 0;
+	token = (uint32_t)strtoul(hex, NULL, 16);
+	return arch_by_token(token) != NULL ? token : 0;
+}
+
 /* Exit status EINVAL for every usage error, as libseccomp's tool. */
 static int usage(const char *program)
 {
@@ -32,7 +63,10 @@ static int usage(const char *program)
 		"usage: %s [-h] [-a <arch>] [-t|-k|-j] <name>|<number>\n"
 		"\n"
 		"Resolve a syscall name to its number, or a number to its name.\n"
-		"  -a ARCH  the ABI (see below); default: the native one\n"
+		"  -a ARCH  the ABI (see below), Go's name for it (amd64), or"
+		" the arch= of\n"
+		"           an audit record (c000003e); default: the native"
+		" one\n"
 		"  -t       give socketcall's or ipc's number for calls that the\n"
 		"           ABI multiplexes through them\n"
 		"  -k       give the Linux version in which the ABI got the\n"
@@ -150,7 +184,7 @@ int main(int argc, char *argv[])
 	       -1) {
 		switch (opt) {
 		case 'a':
-			arch = seccomp_arch_resolve_name(optarg);
+			arch = arch_option(optarg);
 			if (arch == 0) {
 				fprintf(stderr,
 					"%s: unknown architecture '%s'\n",

@@ -29,6 +29,27 @@ static scmp_filter_ctx filter_ctx(FilterObject *self)
 	return self->ctx;
 }
 
+/*
+ * ERRNO(n) above the library's limit, said with the limit ("Library
+ * error (errno = -22)" does not say it): -1 with InvalidArgument set.
+ * Errnos end below the kernel's MAX_ERRNO, 4095: a larger one would read
+ * as a valid return value.
+ */
+static int errno_limit(uint32_t action)
+{
+	char msg[128];
+
+	if ((action & 0xffff0000u) != SCMP_ACT_ERRNO(0) ||
+	    (action & 0xffffu) <= 4094)
+		return 0;
+	snprintf(msg, sizeof(msg),
+		 "ERRNO(%u): the errno must be 0 to 4094 (below the kernel's"
+		 " MAX_ERRNO, 4095)",
+		 (unsigned int)(action & 0xffffu));
+	value_invalid(msg);
+	return -1;
+}
+
 static PyObject *Filter_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
 	FilterObject *self = (FilterObject *)type->tp_alloc(type, 0);
@@ -57,7 +78,8 @@ static int Filter_init(PyObject *obj, PyObject *args, PyObject *kwds)
 				"the filter is in use by another thread");
 		return -1;
 	}
-	if (value_u32(o_act, "defaction", &action) < 0)
+	if (value_u32(o_act, "defaction", &action) < 0 ||
+	    errno_limit(action) < 0)
 		return -1;
 	ctx = seccomp_init(action);
 	if (ctx == NULL) {
@@ -107,7 +129,8 @@ static PyObject *Filter_reset(PyObject *obj, PyObject *args, PyObject *kwds)
 	    !(PyLong_Check(o_act) && PyLong_AsLong(o_act) == -1 &&
 	      !PyErr_Occurred())) {
 		PyErr_Clear();
-		if (value_u32(o_act, "defaction", &action) < 0)
+		if (value_u32(o_act, "defaction", &action) < 0 ||
+		    errno_limit(action) < 0)
 			return NULL;
 	}
 	if (self->ctx == NULL) {
@@ -353,7 +376,7 @@ static PyObject *add_rule(PyObject *obj, PyObject *args, PyObject *kwds,
 		return NULL;
 	}
 	if (value_u32(o_act, "action", &action) < 0 ||
-	    value_syscall(o_sys, &nr) < 0)
+	    value_syscall(o_sys, &nr) < 0 || errno_limit(action) < 0)
 		return NULL;
 	first = npos > 2 ? 2 : npos;
 	if (npos - first > ARG_COUNT)

@@ -245,6 +245,30 @@ PyTypeObject AttrType = {
  * Arg
  */
 
+/*
+ * MASKED_EQ whose datum_b has bits outside the mask datum_a: the library
+ * drops them (as libseccomp), so the test is looser than it reads; with
+ * the two swapped (mask 0), every value passes. A UserWarning; -1 if the
+ * warnings filter turned it into an error.
+ */
+static int warn_masked(const struct scmp_arg_cmp *c)
+{
+	char msg[320];
+
+	if (c->op != SCMP_CMP_MASKED_EQ || (c->datum_b & ~c->datum_a) == 0)
+		return 0;
+	snprintf(msg, sizeof(msg),
+		 "Arg(%u, MASKED_EQ, 0x%llx, 0x%llx) tests (arg & 0x%llx) =="
+		 " 0x%llx: datum_b's bits outside the mask datum_a are dropped,"
+		 " so it is (arg & 0x%llx) == 0x%llx%s; are the two swapped?",
+		 c->arg, (unsigned long long)c->datum_a,
+		 (unsigned long long)c->datum_b, (unsigned long long)c->datum_a,
+		 (unsigned long long)c->datum_b, (unsigned long long)c->datum_a,
+		 (unsigned long long)(c->datum_b & c->datum_a),
+		 c->datum_a == 0 ? ", which every value passes" : "");
+	return PyErr_WarnEx(PyExc_UserWarning, msg, 1);
+}
+
 static PyObject *Arg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
 	static char *kwlist[] = { "arg", "op", "datum_a", "datum_b", NULL };
@@ -272,6 +296,8 @@ static PyObject *Arg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 	if (value_u64(o_a, "datum_a", &cmp.datum_a) < 0)
 		return NULL;
 	if (o_b != NULL && value_u64(o_b, "datum_b", &cmp.datum_b) < 0)
+		return NULL;
+	if (warn_masked(&cmp) < 0)
 		return NULL;
 	self = (ArgObject *)type->tp_alloc(type, 0);
 	if (self != NULL)
@@ -330,7 +356,8 @@ PyDoc_STRVAR(
 	"op is NE, LT, LE, EQ, GE, GT (compare with datum_a) or MASKED_EQ\n"
 	"((argument & datum_a) == datum_b). Data are 64-bit; a negative datum\n"
 	"means its two's complement, as in C: use datum & 0xffffffff to compare a\n"
-	"negative 32-bit int argument.\n"
+	"negative 32-bit int argument. For MASKED_EQ the mask comes first:\n"
+	"bits of datum_b outside datum_a are dropped (a UserWarning says so).\n"
 	"op | CMP_32BIT (provisional: libseccomp's open pull request) compares\n"
 	"only the low 32 bits of the argument and of the data, as unsigned\n"
 	"numbers, whatever the upper half of a 64-bit argument holds.\n\n"

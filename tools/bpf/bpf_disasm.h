@@ -70,8 +70,8 @@ void bpf_disasm_dot(FILE *out, const struct bpf_sim_prog *prog);
  * comparison, labelled with the syscalls that reach it and what it
  * compares ("a0 low == 39 ?"); loads and ALU operations fold into those
  * labels. Returns are ellipses named by action (and errno), one per
- * action; a dashed "other ABIs" node leads to the return of an arch value
- * the program does not test.
+ * action; a dashed node, "arch other than x86_64, x86" (the ABIs the
+ * program tests), leads to the return of an arch value it does not test.
  *
  * Returns 0; -EINVAL if @prog does not verify; -ENOMEM.
  */

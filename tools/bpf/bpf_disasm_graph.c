@@ -759,6 +759,35 @@ static int other_arch_ret(const struct bpf_sim_prog *prog)
 	return -1;
 }
 
+/*
+ * The dashed node of arch values the filter has no ABI for. It names the
+ * filter's ABIs, so that one drawn apart (x86 beside x86_64) is not read
+ * as going there: "arch other than x86_64, x86".
+ */
+static void draw_other(FILE *out, const struct graph *g)
+{
+	const struct bpf_sim_arch *a, *name;
+	uint32_t tokens[16];
+	int n = bpf_sim_arch_tokens(g->prog, tokens, 16);
+	size_t i, j;
+
+	fprintf(out, "\tother [label=\"arch other than");
+	for (i = 0; n > 0 && i < (size_t)n && i < 16; i++) {
+		/* x86_64 and x32 share a value: the ABI whose token it is */
+		name = NULL;
+		for (j = 0; (a = bpf_sim_arch_get(j)) != NULL; j++)
+			if (a->data_arch == tokens[i] &&
+			    a->big_endian == g->abi->big_endian &&
+			    (name == NULL || a->token == tokens[i]))
+				name = a;
+		if (name != NULL)
+			fprintf(out, "%s %s", i ? "," : "", name->name);
+		else
+			fprintf(out, "%s %#x", i ? "," : "", tokens[i]);
+	}
+	fprintf(out, "\", style=dashed];\n");
+}
+
 /* The whole digraph of a walked program. */
 static void draw(FILE *out, struct graph *g)
 {
@@ -788,7 +817,7 @@ static void draw(FILE *out, struct graph *g)
 	/* the other ABIs' calls, dashed: the bad-arch action */
 	if (other >= 0) {
 		pc = canon(g, (unsigned int)other);
-		fprintf(out, "\tother [label=\"other ABIs\", style=dashed];\n");
+		draw_other(out, g);
 		if (!g->drawn[pc])
 			draw_node(out, g, pc);
 		g->drawn[pc] = true;

@@ -18,6 +18,13 @@ static const struct {
 } abi_columns[] = { ARCH_LIST(ARCH_COLUMN) };
 #undef ARCH_COLUMN
 
+#define ARCH_GO(mac, name, col, bits, be, base, goarch) { name, goarch },
+static const struct {
+	const char *abi;
+	const char *go;
+} abi_go[] = { ARCH_LIST(ARCH_GO) };
+#undef ARCH_GO
+
 #define ROWS (sizeof(diff_names) / sizeof(diff_names[0]))
 
 /**
@@ -116,4 +123,18 @@ unsigned int bpf_names_range(const char *abi, uint32_t lo, uint32_t hi,
 		}
 	}
 	return cnt;
+}
+
+/**
+ * bpf_names_abi - see bpf_names.h
+ */
+const char *bpf_names_abi(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name != NULL && i < sizeof(abi_go) / sizeof(abi_go[0]); i++)
+		if (strcmp(name, abi_go[i].abi) == 0 ||
+		    strcmp(name, abi_go[i].go) == 0)
+			return abi_go[i].abi;
+	return NULL;
 }

@@ -59,4 +59,13 @@ int bpf_names_nr(const char *abi, const char *name, uint32_t *nr);
 unsigned int bpf_names_range(const char *abi, uint32_t lo, uint32_t hi,
 			     const char **names, unsigned int max);
 
+/**
+ * bpf_names_abi - an ABI's name from libseccomp's or Go's ("amd64",
+ * "arm64", "386", "mipsle"...)
+ *
+ * Returns libseccomp's name (a static string), or NULL if neither knows
+ * @name.
+ */
+const char *bpf_names_abi(const char *name);
+
 #endif /* BPF_NAMES_H */

@@ -168,7 +168,7 @@ int profile_read(const char *path, struct profile *p, struct profile_diag *d)
 	p->text = text;
 	p->len = len;
 	p->path = strdup(path);
-	p->doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	p->doc = profile_json_load(p, &err);
 	if (p->path == NULL) {
 		profile_free(p);
 		return -ENOMEM;
@@ -193,6 +193,7 @@ void profile_free(struct profile *p)
 	free(p->path);
 	free(p->applies);
 	free(p->rules);
+	free(p->big);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -636,11 +637,11 @@ static int resolve_arg(const struct profile *p, struct profile_diag *d,
 	rc = profile_json_get_uint(p, d, a, at, "index", UINT64_MAX >> 1,
 				   &index, NULL);
 	if (rc == 0)
-		rc = profile_json_get_uint(p, d, a, at, "value",
-					   UINT64_MAX >> 1, &value, NULL);
+		rc = profile_json_get_uint(p, d, a, at, "value", UINT64_MAX,
+					   &value, NULL);
 	if (rc == 0)
-		rc = profile_json_get_uint(p, d, a, at, "valueTwo",
-					   UINT64_MAX >> 1, &two, NULL);
+		rc = profile_json_get_uint(p, d, a, at, "valueTwo", UINT64_MAX,
+					   &two, NULL);
 	if (rc == 0)
 		rc = profile_json_get_string(p, d, a, at, "op", &op);
 	if (rc < 0)
@@ -667,6 +668,34 @@ static int resolve_arg(const struct profile *p, struct profile_diag *d,
 	cmp->datum_a = value;
 	cmp->datum_b = two;
 	return 0;
+}
+
+/*
+ * SCMP_CMP_MASKED_EQ tests (arg & value) == valueTwo. Bits of valueTwo
+ * outside the mask are dropped, as by libseccomp, so the test is looser
+ * than it reads: with the two swapped (mask 0), every value passes. A
+ * warning, at the condition.
+ */
+static void warn_masked(const struct profile *p, const struct profile_opts *o,
+			const struct path *at, const struct scmp_arg_cmp *c)
+{
+	struct profile_diag w;
+
+	if (o->warn == NULL || c->op != SCMP_CMP_MASKED_EQ ||
+	    (c->datum_b & ~c->datum_a) == 0)
+		return;
+	profile_json_fail(p, &w, at,
+			  "SCMP_CMP_MASKED_EQ tests (arg & value) == valueTwo:"
+			  " valueTwo 0x%llx has bits outside the mask (value)"
+			  " 0x%llx, which are dropped: the test is (arg &"
+			  " 0x%llx) == 0x%llx%s; are the two swapped?",
+			  (unsigned long long)c->datum_b,
+			  (unsigned long long)c->datum_a,
+			  (unsigned long long)c->datum_a,
+			  (unsigned long long)(c->datum_b & c->datum_a),
+			  c->datum_a == 0 ? ", which every value passes" : "");
+	fprintf(o->warn, "%s:%d:%d: warning: %s\n", p->path, w.line, w.column,
+		w.msg);
 }
 
 int profile_push_rule(struct profile *p, size_t *cap,
@@ -741,6 +770,7 @@ static int resolve_entry(struct profile *p, struct profile_diag *d,
 		rc = resolve_arg(p, d, v, &nat, &cmp[n++]);
 		if (rc < 0)
 			return rc;
+		warn_masked(p, o, &nat, &cmp[n - 1]);
 	}
 	p->applies[idx] = applies;
 	if (!applies)

@@ -94,6 +94,8 @@ struct profile_opts {
 	bool strict_mux;
 	/* where profile_build() reports skipped names; NULL: nowhere */
 	FILE *warn;
+	/* no warning of the rules whose checks a multiplexer drops */
+	bool quiet_mux;
 };
 
 /* A profile as read, and after profile_resolve() the host's rules. */
@@ -113,6 +115,10 @@ struct profile {
 	unsigned int nflags;
 	unsigned int kvermax; /* "kvermax" (see scmp_profile(1)), or 0 */
 	bool *applies;	      /* per entry: its includes/excludes match */
+	/* integers above INT64_MAX, which jansson cannot hold: the document
+	 * has the strings "~u64~K" for big[K] (profile_json_load()) */
+	uint64_t *big;
+	size_t nbig;
 	struct profile_rule *rules;
 	size_t cnt;
 };

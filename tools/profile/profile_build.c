@@ -170,6 +170,66 @@ static const struct profile_rule *mux_rule(const struct profile *p,
 	return NULL;
 }
 
+/*
+ * How warn_muxed() ends the warning of rule @r on a multiplexer named
+ * @mux_name: entries of one name that end alike share one warning.
+ */
+static int mux_kind(const struct profile *p, const struct profile_opts *o,
+		    const struct profile_rule *r, const char *mux_name)
+{
+	if (rule_droppable(p, r) && mux_name != NULL &&
+	    mux_rule(p, mux_name) != NULL)
+		return 0;
+	if (!rule_droppable(p, r))
+		return 1;
+	if (o->strict_mux)
+		return 2;
+	return r->action == SCMP_ACT_ALLOW ? 3 : 4;
+}
+
+/* Whether rules @i and @j share a warning on ABI @token (mux_kind()). */
+static bool mux_same(const struct profile *p, const struct profile_opts *o,
+		     uint32_t token, size_t i, size_t j, const char *mux_name)
+{
+	int mux;
+	unsigned int call;
+
+	return j != i && strcmp(p->rules[j].name, p->rules[i].name) == 0 &&
+	       rule_muxed(p, &p->rules[j], token, &mux, &call) &&
+	       mux_kind(p, o, &p->rules[j], mux_name) ==
+		       mux_kind(p, o, &p->rules[i], mux_name);
+}
+
+/*
+ * Whether rule @i's warning on ABI @token was given: an earlier rule
+ * shares it. Otherwise the lines of the later ones that do go to @f
+ * after its name: " (entries at lines 439, 452, 465)".
+ */
+static bool mux_said(const struct profile *p, const struct profile_opts *o,
+		     uint32_t token, size_t i, const char *mux_name, FILE *f)
+{
+	int line, col;
+	unsigned int n = 0;
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (mux_same(p, o, token, i, j, mux_name))
+			return true;
+	for (j = i + 1; j < p->cnt && f != NULL; j++) {
+		if (!mux_same(p, o, token, i, j, mux_name))
+			continue;
+		if (n++ == 0) {
+			profile_entry_where(p, p->rules[i].entry, &line, &col);
+			fprintf(f, " (entries at lines %d", line);
+		}
+		profile_entry_where(p, p->rules[j].entry, &line, &col);
+		fprintf(f, ", %d", line);
+	}
+	if (n > 0)
+		fprintf(f, ")");
+	return false;
+}
+
 /* One warning per ABI and rule whose conditions a multiplexer drops. */
 static void warn_muxed(const struct profile *p, const struct profile_opts *o)
 {
@@ -180,7 +240,7 @@ static void warn_muxed(const struct profile *p, const struct profile_opts *o)
 	int line, col, mux, own_line, own_col;
 	size_t i;
 
-	if (o->warn == NULL)
+	if (o->warn == NULL || o->quiet_mux)
 		return;
 	for (k = 0; k < p->narch; k++) {
 		arch = profile_arch_name(p->arches[k]);
@@ -193,11 +253,17 @@ static void warn_muxed(const struct profile *p, const struct profile_opts *o)
 			call_macro(mux_name != NULL ? mux_name : "?", r->name,
 				   macro, sizeof(macro));
 			profile_entry_where(p, r->entry, &line, &col);
+			if (mux_said(p, o, p->arches[k], i, mux_name, NULL)) {
+				free(mux_name);
+				continue;
+			}
 			fprintf(o->warn,
-				"%s:%d:%d: warning: %s: %s's argument checks"
+				"%s:%d:%d: warning: %s: %s's argument checks",
+				p->path, line, col, arch, r->name);
+			mux_said(p, o, p->arches[k], i, mux_name, o->warn);
+			fprintf(o->warn,
 				" do not apply to %s(2) (%s, %u): its"
 				" arguments are in memory; ",
-				p->path, line, col, arch, r->name,
 				mux_name != NULL ? mux_name : "?", macro, call);
 			own = mux_name != NULL ? mux_rule(p, mux_name) : NULL;
 			if (own != NULL)

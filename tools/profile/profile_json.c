@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "profile_json.h"
@@ -274,6 +275,105 @@ int profile_json_get_string(const struct profile *p, struct profile_diag *d,
 	return 0;
 }
 
+/* A big integer's stand-in in the document: "~u64~K", K its index. */
+#define BIG_MARK "~u64~"
+
+/*
+ * Where @s[i] starts an integer literal of 19 digits or more above
+ * INT64_MAX and at most UINT64_MAX, puts its stand-in there, padded with
+ * spaces to its length (positions stay), and records the value. Returns
+ * the index after the literal (or after the digits at @i).
+ */
+static size_t mark_big(struct profile *p, char *s, size_t i, int *rc)
+{
+	size_t j = i, n;
+	unsigned long long v;
+	uint64_t *grown;
+	char mark[32];
+
+	while (j < p->len && s[j] >= '0' && s[j] <= '9')
+		j++;
+	if (j - i < 19 || s[i] == '0' ||
+	    (j < p->len && (s[j] == '.' || s[j] == 'e' || s[j] == 'E')))
+		return j;
+	errno = 0;
+	v = strtoull(s + i, NULL, 10);
+	if (errno != 0 || v <= (unsigned long long)INT64_MAX)
+		return j;
+	grown = realloc(p->big, (p->nbig + 1) * sizeof(*grown));
+	if (grown == NULL) {
+		*rc = -ENOMEM;
+		return j;
+	}
+	p->big = grown;
+	n = (size_t)snprintf(mark, sizeof(mark), "\"" BIG_MARK "%zu\"",
+			     p->nbig);
+	p->big[p->nbig++] = v;
+	memcpy(s + i, mark, n);
+	memset(s + i + n, ' ', j - i - n);
+	return j;
+}
+
+/* Every big integer of @s (a copy of the text) marked; -ENOMEM. */
+static int mark_bigs(struct profile *p, char *s)
+{
+	bool in_str = false;
+	size_t i = 0;
+	int rc = 0;
+
+	while (i < p->len && rc == 0) {
+		if (in_str) {
+			in_str = s[i] != '"';
+			i += s[i] == '\\' ? 2 : 1;
+		} else if (s[i] == '"') {
+			in_str = true;
+			i++;
+		} else if (s[i] >= '0' && s[i] <= '9') {
+			/* a literal's first digit: after '-', a sign too */
+			i = i > 0 && s[i - 1] == '-' ? i + 1 :
+						       mark_big(p, s, i, &rc);
+		} else {
+			i++;
+		}
+	}
+	return rc;
+}
+
+json_t *profile_json_load(struct profile *p, json_error_t *err)
+{
+	json_t *doc = json_loadb(p->text, p->len, JSON_REJECT_DUPLICATES, err);
+	char *copy;
+
+	/* a text that holds the stand-in already keeps jansson's error */
+	if (doc != NULL || strstr(err->text, "too big integer") == NULL ||
+	    strstr(p->text, BIG_MARK) != NULL)
+		return doc;
+	copy = malloc(p->len + 1);
+	if (copy == NULL)
+		return NULL;
+	memcpy(copy, p->text, p->len + 1);
+	if (mark_bigs(p, copy) == 0)
+		doc = json_loadb(copy, p->len, JSON_REJECT_DUPLICATES, err);
+	free(copy);
+	return doc;
+}
+
+/* The value of a big integer's stand-in @v, into @out; false if none. */
+static bool big_value(const struct profile *p, const json_t *v, uint64_t *out)
+{
+	const char *s = json_string_value(v);
+	unsigned long k;
+	char *end;
+
+	if (s == NULL || strncmp(s, BIG_MARK, strlen(BIG_MARK)) != 0)
+		return false;
+	k = strtoul(s + strlen(BIG_MARK), &end, 10);
+	if (*end != '\0' || k >= p->nbig)
+		return false;
+	*out = p->big[k];
+	return true;
+}
+
 int profile_json_get_uint(const struct profile *p, struct profile_diag *d,
 			  const json_t *obj, const struct path *at,
 			  const char *key, uint64_t max, uint64_t *out,
@@ -281,18 +381,24 @@ int profile_json_get_uint(const struct profile *p, struct profile_diag *d,
 {
 	json_t *v = json_object_get(obj, key);
 	struct path path = profile_json_sub(at, key, 0);
+	bool ok;
 
 	*out = 0;
 	if (present != NULL)
 		*present = false;
 	if (v == NULL || json_is_null(v))
 		return 0;
-	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-	    (uint64_t)json_integer_value(v) > max)
+	ok = big_value(p, v, out);
+	if (!ok && json_is_integer(v) && json_integer_value(v) >= 0) {
+		*out = (uint64_t)json_integer_value(v);
+		ok = true;
+	}
+	if (!ok || *out > max) {
+		*out = 0;
 		return profile_json_fail(p, d, &path,
 					 "must be an integer from 0 to %llu",
 					 (unsigned long long)max);
-	*out = (uint64_t)json_integer_value(v);
+	}
 	if (present != NULL)
 		*present = true;
 	return 0;

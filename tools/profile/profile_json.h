@@ -45,6 +45,16 @@ struct known {
  */
 struct path profile_json_path(unsigned int n, ...);
 
+/**
+ * profile_json_load - parse @p's text, integers up to 2^64-1 included
+ * (runc reads Go uint64s; jansson's integers end at 2^63-1): those are
+ * p->big, and strings "~u64~K" in the document, which
+ * profile_json_get_uint() reads as their values
+ *
+ * Returns the document, or NULL with @err filled.
+ */
+json_t *profile_json_load(struct profile *p, json_error_t *err);
+
 /** profile_json_sub - @base one step longer */
 struct path profile_json_sub(const struct path *base, const char *key,
 			     size_t idx);

@@ -10,6 +10,7 @@ import operator
 import os
 import tempfile
 import unittest
+import warnings
 
 import seccomp
 from seccomp import (ALLOW, EQ, ERRNO, GT, KILL, KILL_PROCESS, LOG, MASKED_EQ,
@@ -190,6 +191,23 @@ class TestArg(ErrnoAssertions):
         a = Arg(1, MASKED_EQ | seccomp.CMP_32BIT, 0xf0000000f, 7)
         self.assertEqual((a.op & 0xffff, a.datum_a), (MASKED_EQ, 0xf0000000f))
 
+    def test_masked_outside(self):
+        # bits of datum_b outside the mask are dropped: a UserWarning, the
+        # Arg as given; the seed article's swap (mask 0) passes everything
+        with self.assertWarnsRegex(UserWarning, r"\(arg & 0x0\) == 0x0, "
+                                   "which every value passes; are the two "
+                                   "swapped"):
+            a = Arg(1, MASKED_EQ, 0, 3)
+        self.assertEqual((a.datum_a, a.datum_b), (0, 3))
+        with self.assertWarnsRegex(UserWarning, r"\(arg & 0xf0\) == 0x10;"):
+            Arg(1, MASKED_EQ, 0xf0, 0x11)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            Arg(1, MASKED_EQ, 3, 1)
+            Arg(1, EQ, 0, 3)
+            warnings.simplefilter("error", UserWarning)
+            self.assertRaises(UserWarning, Arg, 1, MASKED_EQ, 0, 3)
+
     def test_invalid(self):
         for bad in (-1, 6, 1 << 40):
             self.assertInvalid(Arg, bad, EQ, 1)
@@ -297,6 +315,20 @@ class TestFilter(ErrnoAssertions):
         self.assertEqual(f.get_attr(Attr.ACT_DEFAULT), KILL_PROCESS)
         for bad in (12345, -1, 1 << 32, ERRNO(5000)):
             self.assertInvalid(SyscallFilter, bad)
+        self.assertEqual(SyscallFilter(ERRNO(4094)).get_attr(
+            Attr.ACT_DEFAULT), ERRNO(4094))
+
+    def test_errno_limit(self):
+        # ERRNO above 4094 says the limit, wherever the action goes
+        f = SyscallFilter(ALLOW)
+        for call, args in ((SyscallFilter, ()), (f.reset, ()),
+                           (f.add_rule, ("uname",))):
+            with self.subTest(call=call):
+                e = self.assertInvalid(call, ERRNO(5000), *args)
+                self.assertEqual(str(e), "ERRNO(5000): the errno must be 0"
+                                 " to 4094 (below the kernel's MAX_ERRNO,"
+                                 " 4095)")
+        f.add_rule(ERRNO(4094), "uname")
         self.assertRaises(TypeError, SyscallFilter, None)
         self.assertRaises(TypeError, SyscallFilter)
 

@@ -22,8 +22,11 @@ that environment, from another directory and with PYTHONPATH unset:
   first build is reused.
 
 Skips without venv/ensurepip (Debian: python3-venv), pip, or setuptools and
-wheel (Debian: python3-setuptools, python3-wheel)."""
+wheel (Debian: python3-setuptools, python3-wheel); all but pip are looked
+for first, so that the skip is at once."""
 
+import glob
+import importlib.util
 import json
 import os
 import re
@@ -159,6 +162,7 @@ class TestPipInstall(unittest.TestCase):
             match = re.search(r"^AC_INIT\(\[[^]]*\],\s*\[([\d.]+)\]",
                               f.read(), re.M)
         cls.version = [int(v) for v in match.group(1).split(".")]
+        cls.check_prerequisites()
         cls.tmp = tempfile.TemporaryDirectory(prefix="seccomp-pip-")
         try:
             cls.venv = os.path.join(cls.tmp.name, "venv")
@@ -179,6 +183,22 @@ class TestPipInstall(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         cls.tmp.cleanup()
+
+    @classmethod
+    def check_prerequisites(cls):
+        """Skips at once without what make_venv() needs, before the copy
+        and the virtual environment (a minute on a busy machine)."""
+        for mod, debian in (("venv", "python3-venv"),
+                            ("ensurepip", "python3-venv"),
+                            ("setuptools", "python3-setuptools")):
+            if importlib.util.find_spec(mod) is None:
+                raise unittest.SkipTest("%s has no %s (Debian: %s)"
+                                        % (sys.executable, mod, debian))
+        if (importlib.util.find_spec("wheel") is None and
+                not glob.glob(os.path.join(DEBIAN_WHEELS, "wheel-*.whl"))):
+            raise unittest.SkipTest("%s has no wheel (Debian: "
+                                    "python3-wheel or python3-wheel-whl)"
+                                    % sys.executable)
 
     @classmethod
     def make_venv(cls):
