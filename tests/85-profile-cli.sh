@@ -232,6 +232,27 @@ fi
 mkdir -p "$tmp/dir.json"
 run dir-input 2 "$tool" compile -o "$tmp/dir.bpf" "$tmp/dir.json" && has dir-input "$tmp/err" "dir.json: error: cannot read: Is a directory"
 
+# -o on what is no regular file is written in place, never replaced: a
+# temporary file renamed over /dev/null put a file where the device was
+# (the test's own null device and FIFO, not the machine's /dev/null)
+run null-out-ref 0 "$tool" compile -f pfc -o "$tmp/ref.pfc" "$tmp/p.json"
+if mknod "$tmp/null" c 1 3 2>/dev/null; then
+	run null-out 0 "$tool" compile -o "$tmp/null" "$tmp/p.json" &&
+		if [ -c "$tmp/null" ]; then ok null-out; else bad "null-out: $tmp/null is no device any more"; fi
+else
+	echo "note: mknod refused (not root): -o DEVICE not checked"
+fi
+mkfifo "$tmp/fifo"
+cat "$tmp/fifo" >"$tmp/fifo.out" &
+run fifo-out 0 "$tool" compile -f pfc -o "$tmp/fifo" "$tmp/p.json"
+wait
+if [ -p "$tmp/fifo" ] && cmp -s "$tmp/fifo.out" "$tmp/ref.pfc"; then
+	ok fifo-out
+else
+	bad "fifo-out: the FIFO was replaced or did not get the listing"
+fi
+if [ -z "$(ls "$tmp" | grep 'tmp-')" ]; then ok no-temp-left; else bad "no-temp-left: $(ls "$tmp")"; fi
+
 # MASKED_EQ takes the mask from "value": a valueTwo with bits outside it
 # is warned of (swapped, as in the seed article, every value passes)
 cat >"$tmp/masked.json" <<EOF

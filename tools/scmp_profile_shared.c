@@ -346,16 +346,49 @@ void sp_action_str(uint32_t action, char *buf, size_t size)
  * Output files
  */
 
+/*
+ * Opens @path in place when it exists and is no regular file: renaming a
+ * temporary file over /dev/null would put a file where the device was.
+ * Returns 1 when it did, 0 when @path takes the temporary file, -1 on
+ * failure (errno set).
+ */
+static int output_in_place(struct sp_output *o, const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0 || S_ISREG(st.st_mode))
+		return 0;
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		return -1;
+	}
+	o->path = strdup(path);
+	if (o->path == NULL)
+		return -1;
+	o->f = fopen(path, "w");
+	if (o->f == NULL) {
+		free(o->path);
+		o->path = NULL;
+		return -1;
+	}
+	return 1;
+}
+
 int sp_output_open(struct sp_output *o, const char *path)
 {
 	mode_t mask;
-	int fd;
+	int fd, rc;
 
 	memset(o, 0, sizeof(*o));
 	if (path == NULL || strcmp(path, "-") == 0) {
 		o->f = stdout;
 		return 0;
 	}
+	rc = output_in_place(o, path);
+	if (rc > 0)
+		return 0;
+	if (rc < 0)
+		goto fail;
 	o->path = strdup(path);
 	o->tmp = malloc(strlen(path) + 16);
 	if (o->path == NULL || o->tmp == NULL)
@@ -393,9 +426,9 @@ int sp_output_commit(struct sp_output *o)
 			rc = -1;
 		if (fclose(o->f) != 0)
 			rc = -1;
-		if (rc == 0 && rename(o->tmp, o->path) != 0)
+		if (rc == 0 && o->tmp != NULL && rename(o->tmp, o->path) != 0)
 			rc = -1;
-		if (rc < 0)
+		if (rc < 0 && o->tmp != NULL)
 			unlink(o->tmp);
 	}
 	if (rc < 0)
@@ -411,7 +444,8 @@ void sp_output_abort(struct sp_output *o)
 {
 	if (o->path != NULL) {
 		fclose(o->f);
-		unlink(o->tmp);
+		if (o->tmp != NULL)
+			unlink(o->tmp);
 	}
 	free(o->path);
 	free(o->tmp);
@@ -424,9 +458,13 @@ int sp_output_check(const char *path)
 	struct stat st;
 	int rc;
 
-	if (path != NULL && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+	if (path != NULL && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* opening a FIFO to try it would wait for its reader */
+		errno = S_ISDIR(st.st_mode) ? EISDIR : 0;
+		if (errno == 0 && access(path, W_OK) == 0)
+			return 0;
 		fprintf(stderr, "scmp_profile: cannot write %s: %s\n", path,
-			strerror(EISDIR));
+			strerror(errno));
 		return SP_EXIT_FAIL;
 	}
 	rc = sp_output_open(&o, path);

@@ -42,7 +42,7 @@ struct sp_resolve {
 struct sp_output {
 	FILE *f;
 	char *path; /* NULL: stdout */
-	char *tmp;
+	char *tmp;  /* NULL: @path written in place (not a regular file) */
 };
 
 /**
@@ -83,7 +83,8 @@ int sp_program(scmp_filter_ctx ctx, const struct profile *p,
 
 /**
  * sp_output_open - start writing @path ("-" or NULL: stdout) through a
- * temporary file beside it
+ * temporary file beside it; a path that is there and no regular file
+ * (/dev/null, a FIFO, /dev/stdout) is written in place, never replaced
  *
  * Returns 0; SP_EXIT_FAIL, said on stderr.
  */
