@@ -364,12 +364,14 @@ int db_reset(struct db_filter *filter, uint32_t act_default)
  */
 void db_changed(struct db_filter *filter)
 {
+	struct db_prog *prog;
+
 	/* every rule added comes here: most often there is nothing to drop */
-	if (filter->prog == NULL)
+	if (atomic_load(&filter->prog) == NULL)
 		return;
-	block_put(filter->prog, filter->prog_len * sizeof(*filter->prog));
-	filter->prog = NULL;
-	filter->prog_len = 0;
+	prog = atomic_exchange(&filter->prog, NULL);
+	if (prog != NULL)
+		block_put(prog, db_prog_size(prog->len));
 }
 
 /*
