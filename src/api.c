@@ -648,15 +648,17 @@ API int seccomp_notify_fd(const scmp_filter_ctx ctx)
 API int seccomp_export_pfc(const scmp_filter_ctx ctx, int fd)
 {
 	struct db_filter *filter = ctx_filter(ctx);
+	size_t len;
 	char *text;
 	int rc;
 
 	if (filter == NULL)
 		return -EINVAL;
-	rc = gen_pfc_generate(filter, &text);
+	/* the whole text, or nothing written */
+	rc = gen_pfc_generate(filter, &text, &len);
 	if (rc < 0)
 		return api_rc(rc);
-	rc = sys_write_all(fd, text, strlen(text));
+	rc = sys_write_all(fd, text, len);
 	free(text);
 	return kernel_rc(filter, rc);
 }
