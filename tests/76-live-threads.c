@@ -146,7 +146,7 @@ static void check_round(const struct answers *want)
 		EXPECT(seen[i].build_rc, want->build_rc);
 		EXPECT(seen[i].alloc_rc, want->alloc_rc);
 		EXPECT(seen[i].zeroed, want->zeroed);
-		EXPECT(seen[i].notify_fd, -EFAULT);
+		EXPECT(seen[i].notify_fd, want->notify_fd);
 		EXPECT(seen[i].len, want->len);
 		EXPECT(memcmp(seen[i].program, want->program, want->len), 0);
 	}
@@ -168,7 +168,10 @@ struct export
 static scmp_filter_ctx shared;
 static struct export exports[THREADS];
 
-/* A filter that every thread may load: it denies getpgrp() only. */
+/*
+ * A filter that every thread may load, under valgrind too (whose own
+ * files have large numbers): it denies getpgrp() and some getpriority().
+ */
 static scmp_filter_ctx shared_new(void)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
@@ -176,8 +179,8 @@ static scmp_filter_ctx shared_new(void)
 	if (ctx != NULL &&
 	    (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOMSG), SCMP_SYS(getpgrp),
 			      0) != 0 ||
-	     seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(write), 1,
-			      SCMP_A0(SCMP_CMP_GT, 1000)) != 0)) {
+	     seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(getpriority),
+			      1, SCMP_A0(SCMP_CMP_GT, 2)) != 0)) {
 		seccomp_release(ctx);
 		ctx = NULL;
 	}
@@ -342,15 +345,13 @@ int main(void)
 
 	EXPECT(pthread_barrier_init(&start, NULL, THREADS + 1), 0);
 	run_round();
-	if (seen[0].api < 5) {
-		printf("skip: the kernel has no NOTIFY (API level %u)\n",
-		       seen[0].api);
-		return 77;
-	}
 	ask(&alone);
-	EXPECT(alone.build_rc, 0);
-	EXPECT(alone.alloc_rc, 0);
-	EXPECT(alone.zeroed, 1);
+	if (alone.api >= 5) {
+		EXPECT(alone.build_rc, 0);
+		EXPECT(alone.alloc_rc, 0);
+		EXPECT(alone.zeroed, 1);
+		EXPECT(alone.notify_fd, -EFAULT);
+	}
 	check_round(&alone);
 	for (round = 1; round < ROUNDS && test_failures == 0; round++) {
 		seccomp_reset(NULL, 0);
@@ -361,6 +362,11 @@ int main(void)
 	for (round = 0; round < ROUNDS / 4 && test_failures == 0; round++)
 		EXPECT(in_child(loads_child), 0);
 	pthread_barrier_destroy(&start);
+	if (alone.api < 5) {
+		printf("left out: the listener (no NOTIFY: API level %u)\n",
+		       alone.api);
+		return test_result();
+	}
 
 	EXPECT(pthread_barrier_init(&start, NULL, 2), 0);
 	EXPECT(in_child(listener_child), 0);
