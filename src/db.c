@@ -366,9 +366,6 @@ void db_changed(struct db_filter *filter)
 {
 	struct db_prog *prog;
 
-	/* every rule added comes here: most often there is nothing to drop */
-	if (atomic_load(&filter->prog) == NULL)
-		return;
 	prog = atomic_exchange(&filter->prog, NULL);
 	if (prog != NULL)
 		block_put(prog, db_prog_size(prog->len));

@@ -207,7 +207,8 @@ static size_t read_chunk(void *buf, size_t size, void *data)
 	const char *nul;
 	size_t n;
 
-	r->rc = r->next;
+	if (r->rc == 0)
+		r->rc = r->next;
 	if (r->rc < 0)
 		return (size_t)-1;
 	n = fread(buf, 1, size, r->f);
