@@ -105,30 +105,38 @@ static const struct arch_def *token_arch(uint32_t token)
  * until its rules change (db_changed()) or it is released: its one owner.
  * It is a pool block, never given to free(): a free() after the load
  * could make a system call (brk, munmap) that the new filter denies.
+ * Threads that export or load the filter at once may each make one: the
+ * first stored is kept, the others go back to the blocks (no lock, so
+ * that no thread waits in a system call for another).
  */
 static int filter_program(struct db_filter *filter,
 			  const struct sock_filter **prog, size_t *len)
 {
+	struct db_prog *kept = atomic_load(&filter->prog), *mine;
 	struct sock_filter *made;
-	size_t cnt, size;
+	size_t cnt;
 	int rc;
 
-	if (filter->prog == NULL) {
+	if (kept == NULL) {
 		rc = gen_bpf_generate(filter, &made, &cnt);
 		if (rc < 0)
 			return rc;
-		size = cnt * sizeof(*made);
-		filter->prog = block_get(size);
-		if (filter->prog != NULL) {
-			memcpy(filter->prog, made, size);
-			filter->prog_len = cnt;
+		mine = block_get(db_prog_size(cnt));
+		if (mine != NULL) {
+			mine->len = cnt;
+			memcpy(mine->insns, made, cnt * sizeof(*made));
 		}
 		free(made);
-		if (filter->prog == NULL)
+		if (mine == NULL)
 			return -ENOMEM;
+		/* another thread's program, kept meanwhile, is the same */
+		if (atomic_compare_exchange_strong(&filter->prog, &kept, mine))
+			kept = mine;
+		else
+			block_put(mine, db_prog_size(cnt));
 	}
-	*prog = filter->prog;
-	*len = filter->prog_len;
+	*prog = kept->insns;
+	*len = kept->len;
 	return 0;
 }
 
@@ -695,15 +703,17 @@ API int seccomp_notify_fd(const scmp_filter_ctx ctx)
 API int seccomp_export_pfc(const scmp_filter_ctx ctx, int fd)
 {
 	struct db_filter *filter = ctx_filter(ctx);
+	size_t len;
 	char *text;
 	int rc;
 
 	if (filter == NULL)
 		return -EINVAL;
-	rc = gen_pfc_generate(filter, &text);
+	/* the whole text, or nothing written */
+	rc = gen_pfc_generate(filter, &text, &len);
 	if (rc < 0)
 		return api_rc(rc);
-	rc = sys_write_all(fd, text, strlen(text));
+	rc = sys_write_all(fd, text, len);
 	free(text);
 	return kernel_rc(filter, rc);
 }

@@ -372,12 +372,11 @@ int db_reset(struct db_filter *filter, uint32_t act_default)
  */
 void db_changed(struct db_filter *filter)
 {
-	/* every rule added comes here: most often there is nothing to drop */
-	if (filter->prog == NULL)
-		return;
-	block_put(filter->prog, filter->prog_len * sizeof(*filter->prog));
-	filter->prog = NULL;
-	filter->prog_len = 0;
+	struct db_prog *prog;
+
+	prog = atomic_exchange(&filter->prog, NULL);
+	if (prog != NULL)
+		block_put(prog, db_prog_size(prog->len));
 }
 
 /*

@@ -4,6 +4,7 @@
 #ifndef DB_H
 #define DB_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -209,6 +210,19 @@ struct db_attrs {
 
 struct db_snapshot;
 
+/* A generated program as its filter keeps it, in one block. */
+struct db_prog {
+	size_t len; /* instructions */
+	struct sock_filter insns[];
+};
+
+/* The size of the block of a program of @len instructions. */
+static inline size_t db_prog_size(size_t len)
+{
+	return offsetof(struct db_prog, insns) +
+	       len * sizeof(struct sock_filter);
+}
+
 /* A filter context: what scmp_filter_ctx points to. */
 struct db_filter {
 	struct db_attrs attr;
@@ -217,9 +231,12 @@ struct db_filter {
 	bool notify_used; /* some action is NOTIFY: load wants a listener */
 	struct db_snapshot *snapshots; /* open transactions, innermost first */
 	struct pool pool;	       /* db_entry slots of all ABIs */
-	struct sock_filter *prog;      /* the program once generated (api.c), a
-					 * pool block; NULL until then */
-	size_t prog_len;
+	/*
+	 * The program once generated (api.c), NULL until then. Threads
+	 * that export or load the filter at once may each generate it:
+	 * the first to store its own with compare-and-swap wins.
+	 */
+	_Atomic(struct db_prog *) prog;
 };
 
 /* A rule as the API received it, checked. */

@@ -24,24 +24,86 @@
  * out (they fall through to the default action, as the program has it).
  */
 
-#define _GNU_SOURCE
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "action.h"
 #include "gen_pfc.h"
 
+/* The text's first buffer size; it doubles as it fills. */
+#define PFC_START 4096U
+
+/*
+ * The text is built in memory, every write checked, so that a failure
+ * anywhere (memory, mostly) is the whole export's: the caller writes the
+ * text out only once it is complete. After the first failure, @err holds
+ * its -errno and writes do nothing.
+ */
 struct pfc {
-	FILE *out;
+	char *buf; /* @len bytes of text and a NUL, in @cap */
+	size_t len;
+	size_t cap;
 	const struct arch_def *arch;
 	int err;
 };
 
-static void indent(struct pfc *p, unsigned int depth)
+/* Room for @n more bytes and a NUL; false (and @p->err set) if none. */
+static bool reserve(struct pfc *p, size_t n)
 {
-	fprintf(p->out, "%*s", (int)(depth * 2), "");
+	size_t cap = p->cap > 0 ? p->cap * 2 : PFC_START;
+	char *buf;
+
+	if (p->err < 0)
+		return false;
+	if (p->len + n < p->cap)
+		return true;
+	if (cap < p->len + n + 1)
+		cap = p->len + n + 1;
+	buf = realloc(p->buf, cap);
+	if (buf == NULL) {
+		p->err = -ENOMEM;
+		return false;
+	}
+	p->buf = buf;
+	p->cap = cap;
+	return true;
+}
+
+/*
+ * emit - append a line indented @depth levels (two spaces each), formatted
+ * as by printf(3)
+ *
+ * On failure sets @p->err (-ENOMEM, or vsnprintf()'s -errno); the text
+ * is then dropped whole.
+ */
+__attribute__((format(printf, 3, 4))) static void
+emit(struct pfc *p, unsigned int depth, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!reserve(p, depth * 2))
+		return;
+	memset(p->buf + p->len, ' ', depth * 2);
+	p->len += depth * 2;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		p->err = -errno;
+		return;
+	}
+	if (!reserve(p, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(p->buf + p->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	p->len += (size_t)n;
 }
 
 /*
@@ -52,15 +114,14 @@ static void print_action(struct pfc *p, unsigned int depth, uint32_t action)
 {
 	const struct action_def *def = action_find(action);
 
-	indent(p, depth);
 	if (def == NULL || def->pfc_name == NULL)
-		fprintf(p->out, "action 0x%x;\n", action);
+		emit(p, depth, "action 0x%x;\n", action);
 	else if (def->data_max > 0 &&
 		 (def->value != SCMP_ACT_TRAP || (action & ACTION_DATA) != 0))
-		fprintf(p->out, "action %s(%u);\n", def->pfc_name,
-			action & ACTION_DATA);
+		emit(p, depth, "action %s(%u);\n", def->pfc_name,
+		     action & ACTION_DATA);
 	else
-		fprintf(p->out, "action %s;\n", def->pfc_name);
+		emit(p, depth, "action %s;\n", def->pfc_name);
 }
 
 static void print_level(struct pfc *p, const struct db_node *level,
@@ -81,8 +142,7 @@ static void print_else(struct pfc *p, const struct db_branch *br,
 {
 	if (db_branch_empty(br))
 		return;
-	indent(p, depth);
-	fputs("else\n", p->out);
+	emit(p, depth, "else\n");
 	print_branch(p, br, depth + 1);
 }
 
@@ -107,13 +167,12 @@ static void print_test(struct pfc *p, unsigned int depth,
 {
 	const char *op = op_name((enum db_op)c->op);
 
-	indent(p, depth);
 	/* as libseccomp, a MASKED_EQ rule's mask shows even if all ones */
 	if (c->op == DB_OP_EQ && (c->masked || mask != 0xffffffffU))
-		fprintf(p->out, "if ($a%u%s & 0x%.8x == %u)\n", c->arg, half,
-			mask, datum);
+		emit(p, depth, "if ($a%u%s & 0x%.8x == %u)\n", c->arg, half,
+		     mask, datum);
 	else
-		fprintf(p->out, "if ($a%u%s %s %u)\n", c->arg, half, op, datum);
+		emit(p, depth, "if ($a%u%s %s %u)\n", c->arg, half, op, datum);
 }
 
 /* The low-word part of a node on a 64-bit ABI, or the whole on 32-bit. */
@@ -158,13 +217,10 @@ static void print_level(struct pfc *p, const struct db_node *level,
 			continue;
 		}
 		/* GT, GE: a larger high word decides, an equal one defers */
-		indent(p, depth);
-		fprintf(p->out, "if ($a%u.hi32 > %u)\n", n->cmp.arg, dh);
+		emit(p, depth, "if ($a%u.hi32 > %u)\n", n->cmp.arg, dh);
 		print_branch(p, &n->br[1], depth + 1);
-		indent(p, depth);
-		fputs("else\n", p->out);
-		indent(p, depth + 1);
-		fprintf(p->out, "if ($a%u.hi32 == %u)\n", n->cmp.arg, dh);
+		emit(p, depth, "else\n");
+		emit(p, depth + 1, "if ($a%u.hi32 == %u)\n", n->cmp.arg, dh);
 		print_low(p, n, depth + 2);
 		print_else(p, &n->br[0], depth + 1);
 		n = n->next;
@@ -243,11 +299,9 @@ static void print_syscall(struct pfc *p, const struct entry *e,
 {
 	const char *name = arch_syscall_resolve_num(p->arch, e->sys->num);
 
-	indent(p, depth);
-	fprintf(p->out, "# filter for syscall \"%s\" (%u) [priority: %u]\n",
-		name ? name : "UNKNOWN", (uint32_t)e->sys->num, e->priority);
-	indent(p, depth);
-	fprintf(p->out, "if ($syscall == %u)\n", (uint32_t)e->sys->num);
+	emit(p, depth, "# filter for syscall \"%s\" (%u) [priority: %u]\n",
+	     name ? name : "UNKNOWN", (uint32_t)e->sys->num, e->priority);
+	emit(p, depth, "if ($syscall == %u)\n", (uint32_t)e->sys->num);
 	print_branch(p, &e->sys->rules, depth + 1);
 }
 
@@ -272,11 +326,9 @@ static void print_tree(struct pfc *p, const struct entry *list,
 	while (half * 2 < leaves)
 		half *= 2;
 	split = (uint32_t)list[(leaf + half) * 4].sys->num;
-	indent(p, depth);
-	fprintf(p->out, "if ($syscall > %u)\n", split);
+	emit(p, depth, "if ($syscall > %u)\n", split);
 	print_tree(p, list, cnt, leaf, half, depth + 1);
-	indent(p, depth);
-	fprintf(p->out, "else # ($syscall <= %u)\n", split);
+	emit(p, depth, "else # ($syscall <= %u)\n", split);
 	print_tree(p, list, cnt, leaf + half, leaves - half, depth + 1);
 }
 
@@ -285,12 +337,12 @@ static void print_newer_span(struct pfc *p, uint32_t lo, uint32_t hi,
 			     uint32_t action)
 {
 	if (lo == hi) {
-		fprintf(p->out, "  if ($syscall == %u)\n", lo);
+		emit(p, 1, "if ($syscall == %u)\n", lo);
 		print_action(p, 2, action);
 		return;
 	}
-	fprintf(p->out, "  if ($syscall >= %u)\n", lo);
-	fprintf(p->out, "    if ($syscall <= %u)\n", hi);
+	emit(p, 1, "if ($syscall >= %u)\n", lo);
+	emit(p, 2, "if ($syscall <= %u)\n", hi);
 	print_action(p, 3, action);
 }
 
@@ -317,10 +369,9 @@ static void print_newer(struct pfc *p, const struct db_filter *filter,
 	n = db_rule_numbers(sys, (unsigned int)cnt, keep);
 	n = arch_syscall_newer(p->arch, filter->attr.kvermax, keep, n, spans);
 	arch_kver_version(filter->attr.kvermax, &major, &minor);
-	fprintf(p->out,
-		"  # ENOSYS action: no syscall at Linux %u.%u "
-		"(kvermax) and no rule\n",
-		major, minor);
+	emit(p, 1,
+	     "# ENOSYS action: no syscall at Linux %u.%u (kvermax) and no rule\n",
+	     major, minor);
 	for (i = 0; i < n; i++)
 		print_newer_span(p, spans[i].lo, spans[i].hi,
 				 filter->attr.act_enosys);
@@ -338,9 +389,9 @@ static void print_arch(struct pfc *p, const struct db_filter *filter,
 
 	p->arch = arch->arch;
 	/* x32 shows x86_64's audit value: the one its filter tests */
-	fprintf(p->out, "# filter for arch %s (%u)\n", arch->arch->name,
-		arch->arch->token_bpf);
-	fprintf(p->out, "if ($arch == %u)\n", arch->arch->token_bpf);
+	emit(p, 0, "# filter for arch %s (%u)\n", arch->arch->name,
+	     arch->arch->token_bpf);
+	emit(p, 0, "if ($arch == %u)\n", arch->arch->token_bpf);
 
 	cnt = db_syscalls(arch, &sys);
 	list = malloc((cnt > 0 ? cnt : 1) * sizeof(*list));
@@ -362,41 +413,37 @@ static void print_arch(struct pfc *p, const struct db_filter *filter,
 		print_syscall(p, &list[i], 1);
 	if (filter->attr.kvermax != SCMP_KV_UNDEF)
 		print_newer(p, filter, sys, cnt);
-	fputs("  # default action\n", p->out);
+	emit(p, 1, "# default action\n");
 	print_action(p, 1, filter->attr.act_default);
 	free(list);
 	free(sys);
 }
 
 /**
- * gen_pfc_generate - write a filter as PFC text
- * @text: set to the malloc'd NUL-terminated text; the caller frees it
+ * gen_pfc_generate - a filter as PFC text
+ * @text: set to the malloc'd text, @len bytes and a NUL; the caller frees it
+ * @len: set to the text's length
  *
- * Returns 0 or -ENOMEM.
+ * Returns 0, or -ENOMEM with *@text NULL: the text is whole or none.
  */
-int gen_pfc_generate(const struct db_filter *filter, char **text)
+int gen_pfc_generate(const struct db_filter *filter, char **text, size_t *len)
 {
 	struct pfc p = { 0 };
-	size_t size;
 	unsigned int i;
 
-	p.out = open_memstream(text, &size);
-	if (p.out == NULL)
-		return -ENOMEM;
-	fputs("#\n# pseudo filter code start\n#\n", p.out);
+	*text = NULL;
+	*len = 0;
+	emit(&p, 0, "#\n# pseudo filter code start\n#\n");
 	for (i = 0; i < filter->arch_cnt && p.err == 0; i++)
 		print_arch(&p, filter, filter->arches[i]);
-	fputs("# invalid architecture action\n", p.out);
+	emit(&p, 0, "# invalid architecture action\n");
 	print_action(&p, 0, filter->attr.act_badarch);
-	fputs("#\n# pseudo filter code end\n#\n", p.out);
-	if (ferror(p.out) && p.err == 0)
-		p.err = -ENOMEM;
-	/* the last of the text is written out here, and may not fit */
-	if (fclose(p.out) != 0 && p.err == 0)
-		p.err = -ENOMEM;
+	emit(&p, 0, "#\n# pseudo filter code end\n#\n");
 	if (p.err < 0) {
-		free(*text);
-		*text = NULL;
+		free(p.buf);
+		return p.err;
 	}
-	return p.err;
+	*text = p.buf;
+	*len = p.len;
+	return 0;
 }

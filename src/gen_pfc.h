@@ -4,8 +4,10 @@
 #ifndef GEN_PFC_H
 #define GEN_PFC_H
 
+#include <stddef.h>
+
 #include "db.h"
 
-int gen_pfc_generate(const struct db_filter *filter, char **text);
+int gen_pfc_generate(const struct db_filter *filter, char **text, size_t *len);
 
 #endif

@@ -15,7 +15,14 @@
  * buffers and asks for the listener fd. Every thread must get the same
  * answers and the same program, the main thread's alone afterwards.
  *
- * Then, in a forked child, one thread loads a filter with a NOTIFY rule
+ * Then the threads share one context: each round they export a new
+ * filter all at once, with seccomp_export_bpf_mem() or
+ * seccomp_export_pfc(), the first BPF export making the program that the
+ * context keeps. Every thread must get the main thread's program and
+ * text; in a forked child they then load that context at once, each
+ * load stacking the same filter.
+ *
+ * Last, in a forked child, one thread loads a filter with a NOTIFY rule
  * while another asks seccomp_notify_fd() until the listener appears:
  * it must see the fd the load made, or -EFAULT before it.
  *
@@ -26,6 +33,8 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -103,18 +112,29 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+/*
+ * Runs @fn in THREADS threads, the ith on @base + i * @size, all let go
+ * at once from the barrier. Returns how many failed to start or join.
+ */
+static int run_threads(void *(*fn)(void *), void *base, size_t size)
+{
+	pthread_t threads[THREADS];
+	int i, failed = 0;
+
+	for (i = 0; i < THREADS; i++)
+		failed += pthread_create(&threads[i], NULL, fn,
+					 (char *)base + i * size) != 0;
+	pthread_barrier_wait(&start);
+	for (i = 0; i < THREADS; i++)
+		failed += pthread_join(threads[i], NULL) != 0;
+	return failed;
+}
+
 /* The first round runs before any other call of the library. */
 static void run_round(void)
 {
-	pthread_t threads[THREADS];
-	int i;
-
 	memset(seen, 0, sizeof(seen));
-	for (i = 0; i < THREADS; i++)
-		EXPECT(pthread_create(&threads[i], NULL, worker, &seen[i]), 0);
-	pthread_barrier_wait(&start);
-	for (i = 0; i < THREADS; i++)
-		EXPECT(pthread_join(threads[i], NULL), 0);
+	EXPECT(run_threads(worker, seen, sizeof(seen[0])), 0);
 }
 
 static void check_round(const struct answers *want)
@@ -126,10 +146,151 @@ static void check_round(const struct answers *want)
 		EXPECT(seen[i].build_rc, want->build_rc);
 		EXPECT(seen[i].alloc_rc, want->alloc_rc);
 		EXPECT(seen[i].zeroed, want->zeroed);
-		EXPECT(seen[i].notify_fd, -EFAULT);
+		EXPECT(seen[i].notify_fd, want->notify_fd);
 		EXPECT(seen[i].len, want->len);
 		EXPECT(memcmp(seen[i].program, want->program, want->len), 0);
 	}
+}
+
+/*
+ * One context shared by the threads
+ */
+
+/* What a thread exported of the shared context: BPF, or PFC if @pfc. */
+struct export
+{
+	bool pfc;
+	int rc;
+	size_t len;
+	unsigned char bytes[PROGRAM_MAX];
+};
+
+static scmp_filter_ctx shared;
+static struct export exports[THREADS];
+
+/*
+ * A filter that every thread may load, under valgrind too (whose own
+ * files have large numbers): it denies getpgrp() and some getpriority().
+ */
+static scmp_filter_ctx shared_new(void)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+
+	if (ctx != NULL &&
+	    (seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOMSG), SCMP_SYS(getpgrp),
+			      0) != 0 ||
+	     seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(getpriority),
+			      1, SCMP_A0(SCMP_CMP_GT, 2)) != 0)) {
+		seccomp_release(ctx);
+		ctx = NULL;
+	}
+	return ctx;
+}
+
+/* Exports @ctx as @out asks; the PFC goes through the file @f. */
+static void export_to(scmp_filter_ctx ctx, struct export *out, FILE *f)
+{
+	if (!out->pfc) {
+		out->len = sizeof(out->bytes);
+		out->rc = seccomp_export_bpf_mem(ctx, out->bytes, &out->len);
+		return;
+	}
+	out->rc = f != NULL ? seccomp_export_pfc(ctx, fileno(f)) : -EBADF;
+	if (f == NULL)
+		return;
+	rewind(f);
+	out->len = fread(out->bytes, 1, sizeof(out->bytes), f);
+	fclose(f);
+}
+
+static void *export_worker(void *arg)
+{
+	struct export *out = arg;
+	FILE *f = out->pfc ? tmpfile() : NULL;
+
+	pthread_barrier_wait(&start);
+	export_to(shared, out, f);
+	return NULL;
+}
+
+/*
+ * Rounds of exports of one new context by every thread at once, odd
+ * threads PFC, even ones BPF: each gets what the main thread exports of
+ * the same filter alone.
+ */
+static void check_exports(void)
+{
+	static struct export want[2];
+	int round, i;
+
+	for (i = 0; i < 2; i++) {
+		want[i].pfc = i;
+		shared = shared_new();
+		export_to(shared, &want[i], i ? tmpfile() : NULL);
+		EXPECT(want[i].rc, 0);
+		seccomp_release(shared);
+	}
+	for (round = 0; round < ROUNDS && test_failures == 0; round++) {
+		memset(exports, 0, sizeof(exports));
+		for (i = 0; i < THREADS; i++)
+			exports[i].pfc = i % 2;
+		shared = shared_new();
+		EXPECT(run_threads(export_worker, exports, sizeof(exports[0])),
+		       0);
+		for (i = 0; i < THREADS; i++) {
+			EXPECT(exports[i].rc, 0);
+			EXPECT(exports[i].len, want[i % 2].len);
+			EXPECT(memcmp(exports[i].bytes, want[i % 2].bytes,
+				      want[i % 2].len),
+			       0);
+		}
+		seccomp_release(shared);
+	}
+}
+
+/* Loads the shared context into this thread: 0, or 1 if getpgrp() works. */
+static void *load_worker(void *arg)
+{
+	int *rc = arg;
+
+	pthread_barrier_wait(&start);
+	*rc = seccomp_load(shared);
+	errno = 0;
+	if (*rc == 0 && (syscall(SYS_getpgrp) != -1 || errno != ENOMSG))
+		*rc = 1;
+	return NULL;
+}
+
+/* In a child: every thread loads the shared context at once. */
+static int loads_child(void)
+{
+	int rcs[THREADS], i;
+
+	shared = shared_new();
+	if (shared == NULL)
+		return 10;
+	if (run_threads(load_worker, rcs, sizeof(rcs[0])) != 0)
+		return 11;
+	for (i = 0; i < THREADS; i++)
+		if (rcs[i] != 0)
+			return 20 + i;
+	seccomp_release(shared);
+	return 0;
+}
+
+/* Runs @child in a forked process; returns its exit status, or 100+. */
+static int in_child(int (*child)(void))
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0)
+		_exit(child());
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return 100;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 100 + status;
 }
 
 static volatile int listener_seen = -EFAULT;
@@ -180,35 +341,35 @@ static int listener_child(void)
 int main(void)
 {
 	static struct answers alone;
-	int round, status;
-	pid_t pid;
+	int round;
 
 	EXPECT(pthread_barrier_init(&start, NULL, THREADS + 1), 0);
 	run_round();
-	if (seen[0].api < 5) {
-		printf("skip: the kernel has no NOTIFY (API level %u)\n",
-		       seen[0].api);
-		return 77;
-	}
 	ask(&alone);
-	EXPECT(alone.build_rc, 0);
-	EXPECT(alone.alloc_rc, 0);
-	EXPECT(alone.zeroed, 1);
+	if (alone.api >= 5) {
+		EXPECT(alone.build_rc, 0);
+		EXPECT(alone.alloc_rc, 0);
+		EXPECT(alone.zeroed, 1);
+		EXPECT(alone.notify_fd, -EFAULT);
+	}
 	check_round(&alone);
 	for (round = 1; round < ROUNDS && test_failures == 0; round++) {
 		seccomp_reset(NULL, 0);
 		run_round();
 		check_round(&alone);
 	}
+	check_exports();
+	for (round = 0; round < ROUNDS / 4 && test_failures == 0; round++)
+		EXPECT(in_child(loads_child), 0);
 	pthread_barrier_destroy(&start);
+	if (alone.api < 5) {
+		printf("left out: the listener (no NOTIFY: API level %u)\n",
+		       alone.api);
+		return test_result();
+	}
 
 	EXPECT(pthread_barrier_init(&start, NULL, 2), 0);
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0)
-		_exit(listener_child());
-	EXPECT(waitpid(pid, &status, 0), pid);
-	EXPECT(WIFEXITED(status) ? WEXITSTATUS(status) : 100 + status, 0);
+	EXPECT(in_child(listener_child), 0);
 	pthread_barrier_destroy(&start);
 	return test_result();
 }

@@ -7,9 +7,10 @@
  * through without reaching N (lib/fail_alloc.c counts the allocations of
  * the static library). Each failing run must
  *
- *  - return -ENOMEM (NULL for seccomp_init and the name resolver), or
- *    succeed with exactly the result of an undisturbed run (a call may
- *    have a way around a failed allocation, but not a different answer);
+ *  - return -ENOMEM (NULL for seccomp_init and the name resolver) and
+ *    write nothing (an export), or succeed with exactly the result of an
+ *    undisturbed run (a call may have a way around a failed allocation,
+ *    but not a different answer);
  *  - leak nothing allocated during the call;
  *  - leave the filter as it was: the same BPF bytes, PFC text and
  *    attributes, and the same state after rejecting its open transaction
@@ -425,6 +426,7 @@ static void run_call(const struct fixture *fx, const struct call *c)
 			EXPECT(rc, ref_rc);
 		} else if (rc == -ENOMEM || rc != ref_rc) {
 			EXPECT(rc, -ENOMEM);
+			EXPECT(len, 0); /* an export wrote nothing */
 			EXPECT(window_live(), 0);
 			EXPECT(filter_snap_same(ctx, &before), 1);
 			if (src != NULL)

@@ -11,6 +11,19 @@
 test_name=profile-errors
 . "${srcdir:-.}/lib/profile_test.sh"
 
+# verdict NAME WHY: the case failed for WHY (stderr shown), or passed if
+# WHY is empty
+verdict() {
+	if [ -n "$2" ]; then
+		echo "FAIL $1: $2"
+		sed 's/^/    /' "$tmp/err"
+		failed=$((failed + 1))
+	else
+		echo "ok   $1: $(head -n 1 "$tmp/err")"
+		passed=$((passed + 1))
+	fi
+}
+
 # expect NAME STATUS TEXT [OPTIONS...]: the profile on stdin (a here
 # document: a pipe would run expect in a subshell, losing the counts)
 expect() {
@@ -30,14 +43,7 @@ expect() {
 	if [ "$want" != 0 ] && [ -n "$(ls "$tmp" | grep 'out\.tmp')" ]; then
 		why="$why; a temporary file was left"
 	fi
-	if [ -n "$why" ]; then
-		echo "FAIL $name: $why"
-		sed 's/^/    /' "$tmp/err"
-		failed=$((failed + 1))
-	else
-		echo "ok   $name: $(head -n 1 "$tmp/err")"
-		passed=$((passed + 1))
-	fi
+	verdict "$name" "$why"
 }
 
 good='"defaultAction": "SCMP_ACT_ERRNO", "architectures": ["SCMP_ARCH_X86_64"]'
@@ -419,6 +425,67 @@ for args in "frobnicate" "read notanumber" "read 1 2 3 4 5 6 7" \
 		passed=$((passed + 1))
 	fi
 done
+
+# Hostile input: files that never end, random bytes, a number without
+# end. Each run has 20 seconds and, where the tool starts under one, 1 GiB
+# of address space (not under AddressSanitizer, which reserves terabytes):
+# a reader that takes its input whole runs out of one or the other.
+limit=
+if (ulimit -v 1048576 && "$tool" --version) >/dev/null 2>&1; then
+	limit=1048576
+fi
+# hostile NAME STATUS TEXT FILE [COMMAND...]: compile FILE (COMMAND's
+# output on the tool's stdin, if given); stderr must match the ERE TEXT,
+# or be empty if TEXT is
+hostile() {
+	name=$1 want=$2 text=$3 file=$4
+	shift 4
+	[ $# -gt 0 ] || set -- true
+	"$@" | (
+		[ -z "$limit" ] || ulimit -v $limit
+		exec timeout 20 "$tool" compile -o "$tmp/out" "$file"
+	) >/dev/null 2>"$tmp/err"
+	got=$?
+	why=""
+	[ "$got" = "$want" ] || why="exit status $got, want $want"
+	if [ -z "$text" ]; then
+		[ ! -s "$tmp/err" ] || why="$why; a message on stderr"
+	elif ! grep -qE -- "$text" "$tmp/err"; then
+		why="$why; no \"$text\" on stderr"
+	fi
+	verdict "$name" "$why"
+}
+endless_number() {
+	printf '{"defaultAction": 1'
+	yes 1111111111 | tr -d '\n'
+}
+hostile dev-zero 2 '^/dev/zero: error: not JSON text: a NUL byte at offset 0$' \
+	/dev/zero
+# the first byte is JSON one time in 51, the second one time in 2,000
+hostile dev-urandom 2 '^/dev/urandom:[0-9:]* error: (malformed JSON|not JSON text)' \
+	/dev/urandom
+hostile endless-number 2 \
+	'^/dev/stdin: error: larger than 16777216 bytes \(SCMP_PROFILE_MAX_BYTES\)$' \
+	/dev/stdin endless_number
+{
+	printf '{"defaultAction": 1'
+	head -c 1000000 /dev/zero | tr '\0' 1
+	printf '}\n'
+} >"$tmp/number.json"
+hostile big-number 2 'number.json:1:1000019: error: malformed JSON: too big integer' \
+	"$tmp/number.json"
+echo "{$good}" >"$tmp/p.json"
+size=$(wc -c <"$tmp/p.json")
+export SCMP_PROFILE_MAX_BYTES=$((size - 1))
+hostile over-the-limit 2 "p.json: error: larger than $((size - 1)) bytes" \
+	"$tmp/p.json"
+SCMP_PROFILE_MAX_BYTES=$size
+hostile at-the-limit 0 '' "$tmp/p.json"
+SCMP_PROFILE_MAX_BYTES=16M
+hostile limit-not-a-number 2 \
+	'p.json: error: SCMP_PROFILE_MAX_BYTES="16M" is not a number of bytes' \
+	"$tmp/p.json"
+unset SCMP_PROFILE_MAX_BYTES
 
 echo "$passed passed, $failed failed"
 [ $failed = 0 ]

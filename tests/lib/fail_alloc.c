@@ -1,12 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-only */
 /* Test helper: fail the Nth allocation inside a window, and count leaks. */
 
-#define _GNU_SOURCE
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 
 #include "fail_alloc.h"
 
@@ -21,7 +18,6 @@ void *__wrap_calloc(size_t n, size_t size);
 void *__wrap_realloc(void *ptr, size_t size);
 void __wrap_free(void *ptr);
 char *__wrap_strdup(const char *s);
-FILE *__wrap_open_memstream(char **bufp, size_t *sizep);
 
 /* Blocks allocated in the window: an open-addressing set of pointers. */
 #define LIVE_CAP 65536U
@@ -170,69 +166,4 @@ char *__wrap_strdup(const char *s)
 	p = __real_strdup(s);
 	track(p);
 	return p;
-}
-
-/*
- * open_memstream() with a counted buffer: the stream's data goes to a
- * buffer grown with the wrapped realloc(); *bufp and *sizep are set when
- * the stream is closed (the library reads them only then).
- */
-struct memstream {
-	char **bufp;
-	size_t *sizep;
-	char *buf;
-	size_t len;
-	size_t cap;
-};
-
-static ssize_t ms_write(void *cookie, const char *data, size_t n)
-{
-	struct memstream *ms = cookie;
-	size_t cap;
-	char *buf;
-
-	if (ms->len + n + 1 > ms->cap) {
-		cap = (ms->len + n + 1) * 2;
-		buf = __wrap_realloc(ms->buf, cap);
-		if (buf == NULL)
-			return -1;
-		ms->buf = buf;
-		ms->cap = cap;
-	}
-	memcpy(ms->buf + ms->len, data, n);
-	ms->len += n;
-	ms->buf[ms->len] = '\0';
-	return (ssize_t)n;
-}
-
-static int ms_close(void *cookie)
-{
-	struct memstream *ms = cookie;
-
-	if (ms->buf == NULL)
-		ms->buf = __wrap_calloc(1, 1);
-	*ms->bufp = ms->buf;
-	*ms->sizep = ms->len;
-	__wrap_free(ms);
-	return 0;
-}
-
-FILE *__wrap_open_memstream(char **bufp, size_t *sizep)
-{
-	static const cookie_io_functions_t io = {
-		.write = ms_write,
-		.close = ms_close,
-	};
-	struct memstream *ms;
-	FILE *f;
-
-	ms = __wrap_calloc(1, sizeof(*ms));
-	if (ms == NULL)
-		return NULL;
-	ms->bufp = bufp;
-	ms->sizep = sizep;
-	f = fopencookie(ms, "w", io);
-	if (f == NULL)
-		__wrap_free(ms);
-	return f;
 }

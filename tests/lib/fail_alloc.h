@@ -11,9 +11,8 @@
  * (and through the real allocator, or the sanitizers', after it). Between
  * fail_alloc_start() and fail_alloc_stop() allocations are counted; the
  * Nth one fails; every block allocated in the window and not freed is a
- * leak. open_memstream() is replaced by an equivalent built on
- * fopencookie() whose buffer grows through the counted realloc(), so the
- * growth of a PFC text can fail too.
+ * leak. open_memstream() has no wrapper: a library that called it, whose
+ * allocations inside the C library nobody counts, would not link.
  */
 
 #ifndef FAIL_ALLOC_H

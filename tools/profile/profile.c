@@ -27,6 +27,7 @@
  */
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -128,58 +129,187 @@ static const struct {
  * Reading
  */
 
+/*
+ * The most bytes a profile may have (Docker's default has 13 KB), unless
+ * SCMP_PROFILE_MAX_BYTES says otherwise: a bound on what a file that never
+ * ends (/dev/zero) or a runaway value makes the reader take.
+ */
+#define PROFILE_MAX_BYTES (16UL << 20)
+
+/* A profile file as jansson reads it, in chunks, each kept in @text. */
+struct reader {
+	FILE *f;
+	char *text; /* @len bytes and a NUL, in @cap */
+	size_t len;
+	size_t cap;
+	size_t max;
+	size_t nul; /* where the NUL byte is, for -EILSEQ */
+	int rc;	    /* -errno of reading; -EFBIG: more than @max bytes;
+		     * -EILSEQ: a NUL byte */
+	int next;   /* the failure of the next chunk, found in this one */
+};
+
+/* The limit on a profile's size: PROFILE_MAX_BYTES or the environment's. */
+static int read_limit(size_t *max, struct profile_diag *d)
+{
+	const char *env = getenv("SCMP_PROFILE_MAX_BYTES");
+	unsigned long long v;
+	char *end;
+
+	*max = PROFILE_MAX_BYTES;
+	if (env == NULL)
+		return 0;
+	errno = 0;
+	v = strtoull(env, &end, 10);
+	if (env[0] < '0' || env[0] > '9' || *end != '\0' || errno != 0 ||
+	    v == 0 || v > SIZE_MAX / 4) {
+		snprintf(
+			d->msg, sizeof(d->msg),
+			"SCMP_PROFILE_MAX_BYTES=\"%.64s\" is not a number of bytes",
+			env);
+		return -EINVAL;
+	}
+	*max = (size_t)v;
+	return 0;
+}
+
+/* Appends @n bytes of @buf to @r's text; false if memory is out. */
+static bool keep(struct reader *r, const void *buf, size_t n)
+{
+	size_t cap = r->cap > 0 ? r->cap * 2 : 65536;
+	char *grown;
+
+	if (r->len + n >= r->cap) {
+		cap = cap > r->len + n ? cap : r->len + n + 1;
+		grown = realloc(r->text, cap);
+		if (grown == NULL)
+			return false;
+		r->text = grown;
+		r->cap = cap;
+	}
+	memcpy(r->text + r->len, buf, n);
+	r->len += n;
+	r->text[r->len] = '\0';
+	return true;
+}
+
+/*
+ * json_load_callback_t: up to @size next bytes of the file into @buf, and
+ * into @data's text; 0 at its end, (size_t)-1 on failure (in @data's rc).
+ * jansson asks for a chunk at a time and stops at the first byte that is
+ * not JSON, so a bad file is not read further. The bytes before a NUL or
+ * beyond the limit go to jansson first: an error in them comes first.
+ */
+static size_t read_chunk(void *buf, size_t size, void *data)
+{
+	struct reader *r = data;
+	const char *nul;
+	size_t n;
+
+	if (r->rc == 0)
+		r->rc = r->next;
+	if (r->rc < 0)
+		return (size_t)-1;
+	n = fread(buf, 1, size, r->f);
+	if (n == 0 && ferror(r->f)) {
+		r->rc = -errno;
+		return (size_t)-1;
+	}
+	if (n > r->max - r->len) {
+		n = r->max - r->len;
+		r->next = -EFBIG;
+	}
+	/* JSON has none, and jansson would take it for the end of the file */
+	nul = memchr(buf, '\0', n);
+	if (nul != NULL) {
+		n = (size_t)(nul - (const char *)buf);
+		r->nul = r->len + n;
+		r->next = -EILSEQ;
+	}
+	if (n == 0 && r->next < 0) {
+		r->rc = r->next;
+		return (size_t)-1;
+	}
+	if (!keep(r, buf, n)) {
+		r->rc = -ENOMEM;
+		return (size_t)-1;
+	}
+	return n;
+}
+
+/*
+ * Reads the rest of the file into @r's text, within the same bounds, for a
+ * second parse of the whole; false (@r's rc says why) if that failed.
+ */
+static bool read_rest(struct reader *r)
+{
+	char buf[16384];
+	size_t n;
+
+	do
+		n = read_chunk(buf, sizeof(buf), r);
+	while (n != 0 && n != (size_t)-1);
+	return n == 0 && r->rc == 0;
+}
+
+/* Turns what went wrong reading into a diagnostic where it has one. */
+static int read_failed(const struct reader *r, const json_error_t *err,
+		       struct profile_diag *d)
+{
+	if (r->rc == -EFBIG) {
+		snprintf(d->msg, sizeof(d->msg),
+			 "larger than %zu bytes (SCMP_PROFILE_MAX_BYTES)",
+			 r->max);
+		return -EINVAL;
+	}
+	if (r->rc == -EILSEQ) {
+		snprintf(d->msg, sizeof(d->msg),
+			 "not JSON text: a NUL byte at offset %zu", r->nul);
+		return -EINVAL;
+	}
+	if (r->rc < 0)
+		return r->rc;
+	snprintf(d->msg, sizeof(d->msg), "malformed JSON: %s", err->text);
+	d->line = err->line;
+	d->column = err->column;
+	return -EINVAL;
+}
+
 int profile_read(const char *path, struct profile *p, struct profile_diag *d)
 {
-	size_t len = 0, cap = 0;
+	struct reader r = { 0 };
 	json_error_t err;
-	char *text = NULL, *grown;
-	FILE *f;
-	int rc = 0;
+	int rc;
 
 	memset(p, 0, sizeof(*p));
 	memset(d, 0, sizeof(*d));
-	f = fopen(path, "re");
-	if (f == NULL)
+	rc = read_limit(&r.max, d);
+	if (rc < 0)
+		return rc;
+	r.f = fopen(path, "re");
+	if (r.f == NULL)
 		return -errno;
-	for (;;) {
-		if (cap - len < 4096) {
-			cap = cap ? cap * 2 : 65536;
-			grown = realloc(text, cap + 1);
-			if (grown == NULL) {
-				rc = -ENOMEM;
-				break;
-			}
-			text = grown;
-		}
-		len += fread(text + len, 1, cap - len, f);
-		if (ferror(f)) {
-			rc = -EIO;
-			break;
-		}
-		if (feof(f))
-			break;
+	p->doc = json_load_callback(read_chunk, &r, JSON_REJECT_DUPLICATES,
+				    &err);
+	/* jansson's integers end at 2^63-1; runc's go on to 2^64-1 */
+	if (p->doc == NULL && r.rc == 0 &&
+	    strstr(err.text, "too big integer") != NULL && read_rest(&r)) {
+		p->text = r.text;
+		p->len = r.len;
+		p->doc = profile_json_load(p, &err);
 	}
-	fclose(f);
-	if (rc < 0) {
-		free(text);
+	fclose(r.f);
+	p->text = r.text;
+	p->len = r.len;
+	if (p->doc == NULL || r.rc < 0) {
+		rc = read_failed(&r, &err, d);
+		profile_free(p);
 		return rc;
 	}
-	text[len] = '\0';
-	p->text = text;
-	p->len = len;
 	p->path = strdup(path);
-	p->doc = profile_json_load(p, &err);
 	if (p->path == NULL) {
 		profile_free(p);
 		return -ENOMEM;
-	}
-	if (p->doc == NULL) {
-		snprintf(d->msg, sizeof(d->msg), "malformed JSON: %s",
-			 err.text);
-		d->line = err.line;
-		d->column = err.column;
-		profile_free(p);
-		return -EINVAL;
 	}
 	return 0;
 }

@@ -133,9 +133,13 @@ extern const char *const profile_docker_caps[];
  * @diag: on -EINVAL, the parse error and its line and column
  *
  * Duplicate member names are refused: Go keeps the last, a reader may see
- * the first, and a security policy must not be ambiguous.
+ * the first, and a security policy must not be ambiguous. The file is
+ * parsed as it is read, to its first bad byte (a NUL byte is one) and to
+ * SCMP_PROFILE_MAX_BYTES bytes at most (16 MiB unless the environment
+ * says otherwise; see scmp_profile(1)).
  *
- * Returns 0; -EINVAL for malformed JSON; -ENOMEM; -errno of reading.
+ * Returns 0; -EINVAL for malformed JSON, a file over the limit or a bad
+ * limit; -ENOMEM; -errno of reading.
  */
 int profile_read(const char *path, struct profile *p,
 		 struct profile_diag *diag);
