@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bpf_disasm.h"
+#include "libcheck.h"
 #include "scmp_profile.h"
 
 /* Syscall numbers --stats probes from each ABI's first one. */
@@ -403,6 +404,8 @@ static int compile_main(int argc, char *argv[])
 
 int main(int argc, char *argv[])
 {
+	if (libcheck_verify("scmp_profile") < 0)
+		return SP_EXIT_FAIL;
 	if (argc < 2)
 		return usage();
 	if (strcmp(argv[1], "compile") == 0)

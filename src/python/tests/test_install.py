@@ -108,9 +108,12 @@ class TestInstall(unittest.TestCase):
         self.assertTrue(os.path.isfile(module), module)
         self.assertFalse(os.path.exists(os.path.join(
             self.staged(self.pyexecdir), "seccomp.la")))
-        # the stubs beside it, where type checkers look (PEP 561)
-        self.assertTrue(os.path.isfile(os.path.join(
-            self.staged(self.pyexecdir), "seccomp-stubs", "__init__.pyi")))
+        # the stubs beside it, where type checkers look (PEP 561); ours,
+        # not libseccomp's: none with --disable-extras
+        stubs = os.path.join(self.staged(self.pyexecdir), "seccomp-stubs",
+                             "__init__.pyi")
+        self.assertEqual(os.path.isfile(stubs),
+                         os.environ.get("SECCOMP_EXTRAS") != "no", stubs)
 
     def test_imports_from_module_dir(self):
         self.assertEqual(self.install.returncode, 0, self.install.stderr)
