@@ -45,14 +45,7 @@ case_errno() {
 	grep -q "cannot receive the command's system calls" "$tmp/err" ||
 		why="$why; no message"
 	[ ! -e "$tmp/p.json" ] || why="$why; a profile was written"
-	if [ -n "$why" ]; then
-		echo "FAIL $1: $why"
-		sed 's/^/    /' "$tmp/err"
-		failed=$((failed + 1))
-	else
-		echo "ok   $1: $(cat "$tmp/err")"
-		passed=$((passed + 1))
-	fi
+	verdict "$1" "$why"
 }
 
 case_errno EINVAL 22

@@ -29,14 +29,7 @@ expect() {
 	if [ "$want" != 0 ] && [ -n "$(ls "$tmp" | grep 'out\.tmp')" ]; then
 		why="$why; a temporary file was left"
 	fi
-	if [ -n "$why" ]; then
-		echo "FAIL $name: $why"
-		sed 's/^/    /' "$tmp/err"
-		failed=$((failed + 1))
-	else
-		echo "ok   $name: $(head -n 1 "$tmp/err")"
-		passed=$((passed + 1))
-	fi
+	verdict "$name" "$why"
 }
 
 good='"defaultAction": "SCMP_ACT_ERRNO", "architectures": ["SCMP_ARCH_X86_64"]'
