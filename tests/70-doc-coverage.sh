@@ -96,7 +96,7 @@ done > "$tmp/missing"
 for page in "$man"/man3/*.3; do
 	[ -n "$(alias_target "$page")" ] || continue
 	rel=man/man3/$(basename "$page")
-	awk '/^dist_man3_MANS/ { on = 1 } on { print } on && !/\\$/ { exit }' \
+	awk '/^dist_man3_MANS/ { on = 1 } on { print } !/\\$/ { on = 0 }' \
 		"$top_srcdir/doc/Makefile.am" | grep -q "$rel" ||
 		err "alias $rel is not installed (dist_man3_MANS)"
 done
