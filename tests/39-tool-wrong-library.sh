@@ -11,6 +11,8 @@ set -u
 top_builddir=${abs_top_builddir:-$(pwd)/..}
 [ -n "${libdir:-}" ] && [ -n "${bindir:-}" ] ||
 	{ echo "run by make check (tests/Makefile.am names the directories)"; exit 77; }
+[ -f "$top_builddir/src/.libs/libseccomp.so.2" ] ||
+	{ echo "no shared library (static-only build)"; exit 77; }
 triplet=$(${CC:-cc} -print-multiarch 2>/dev/null)
 theirs=""
 for d in /lib/$triplet /usr/lib/$triplet /lib64 /usr/lib64; do
