@@ -67,22 +67,18 @@ while read -r fn; do
 	fi
 done < "$tmp/funcs"
 
-# 2. the installed tools
-sed -n '/^bin_PROGRAMS[ 	]*=/{
-	:a
-	/\\$/{
-		N
-		ba
-	}
-	s/^bin_PROGRAMS[ 	]*=//
-	s/\\\n/ /g
-	p
-}' "$top_srcdir/tools/Makefile.am" | tr ' \t' '\n\n' | grep . > "$tmp/tools"
-while read -r tool; do
-	[ -f "$man/man1/$tool.1" ] || err "installed tool $tool has no man1 page"
-	grep -q "^dist_man1_MANS.*man/man1/$tool\.1" "$top_srcdir/doc/Makefile.am" ||
-		err "man1/$tool.1 is not installed (dist_man1_MANS)"
-done < "$tmp/tools"
+# 2. the installed tools (tests/install-*.txt, which 04-abi-install checks
+# against make install): each has its page, installed with it
+for list in "$srcdir/install-upstream.txt" "$srcdir/install-extras.txt"; do
+	sed -n 's|^${bindir}/\([^ ]*\)\(.*\)$|\1 \2|p' "$list" |
+	while read -r tool cond; do
+		[ -f "$man/man1/$tool.1" ] ||
+			echo "FAIL: installed tool $tool has no man1 page"
+		grep -qxF "\${mandir}/man1/$tool.1${cond:+ $cond}" "$list" ||
+			echo "FAIL: $(basename "$list"): $tool without its page"
+	done
+done > "$tmp/tools"
+[ -s "$tmp/tools" ] && { cat "$tmp/tools"; fail=1; }
 
 # 3. every page ships, every listed page exists, aliases are installed
 for page in "$man"/man1/*.1 "$man"/man3/*.3; do
@@ -100,7 +96,7 @@ done > "$tmp/missing"
 for page in "$man"/man3/*.3; do
 	[ -n "$(alias_target "$page")" ] || continue
 	rel=man/man3/$(basename "$page")
-	awk '/^dist_man3_MANS/ { on = 1 } on { print } on && !/\\$/ { exit }' \
+	awk '/^dist_man3_MANS/ { on = 1 } on { print } !/\\$/ { on = 0 }' \
 		"$top_srcdir/doc/Makefile.am" | grep -q "$rel" ||
 		err "alias $rel is not installed (dist_man3_MANS)"
 done

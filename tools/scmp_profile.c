@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "bpf_disasm.h"
+#include "libcheck.h"
 #include "scmp_profile_shared.h"
 
 /* Syscall numbers --stats probes from each ABI's first one. */
@@ -432,6 +433,8 @@ static int compile_main(int argc, char *argv[])
 
 int main(int argc, char *argv[])
 {
+	if (libcheck_verify("scmp_profile") < 0)
+		return SP_EXIT_FAIL;
 	if (argc < 2)
 		return usage();
 	if (strcmp(argv[1], "compile") == 0)

@@ -28,6 +28,7 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <getopt.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -48,6 +49,8 @@
 #define ARGS_TUPLES_MAX 64u
 #define CHILD_STACK (256u * 1024u)
 #define TICK_MS 100
+/* failed receives in a row that may be tried again (see recv_failed()) */
+#define RECV_RETRIES 100u
 
 /* A syscall seen: its ABI and number. */
 struct seen {
@@ -267,9 +270,13 @@ static void reap(struct learn *l)
 	l->gone = pid < 0 && errno == ECHILD;
 }
 
+/* set by wake(): a signal of ours ended the wait in the receive */
+static volatile sig_atomic_t woken;
+
 static void wake(int sig)
 {
 	(void)sig;
+	woken = 1;
 }
 
 /*
@@ -303,18 +310,50 @@ static void wake_off(const struct sigaction old[2])
 }
 
 /*
+ * What a receive that failed with @err means, @tries counting those in a
+ * row. ENOENT on a listener that reports POLLHUP: no task uses the filter
+ * any more (Linux 5.8 and later fail every receive so until the last one
+ * is reaped): the recording is over. EINTR after wake() is how the wait
+ * ends when no call comes: try again, always. ENOENT otherwise (a caller
+ * killed while it waited), and EINTR that no signal of ours caused:
+ * RECV_RETRIES times. Any other error, such as libseccomp 2.5.4's EINVAL
+ * (it hands the kernel a buffer it has not zeroed), comes back on every
+ * try while the command waits for ever.
+ * Returns 0 to try again, 1 if the recording is over, or -@err once said
+ * on stderr.
+ */
+static int recv_failed(int fd, int err, unsigned int *tries)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	if (err == ENOENT && poll(&p, 1, 0) == 1 && (p.revents & POLLHUP))
+		return 1;
+	if (err == EINTR && woken)
+		return 0;
+	if ((err == EINTR || err == ENOENT) && ++*tries < RECV_RETRIES)
+		return 0;
+	fprintf(stderr,
+		"scmp_profile learn: cannot receive the command's system calls"
+		" (%s%s); no profile written\n",
+		strerror(err), *tries >= RECV_RETRIES ? ", every time" : "");
+	return -err;
+}
+
+/*
  * Answers every notification until no task uses the filter any more. The
  * supervisor waits in the receive itself rather than in poll(): one
  * syscall less per notification (about 18% of a round trip, see the man
- * page), and the wait that SYNC_WAKE_UP (see sync_wakeup()) speeds up. A receive that fails (a
- * signal, a caller killed while it waited) is tried again once the
- * children are reaped.
+ * page), and the wait that SYNC_WAKE_UP (see sync_wakeup()) speeds up. A
+ * receive that fails is tried again once the children are reaped, unless
+ * recv_failed() says the recording is over or cannot go on.
+ * Returns 0, or -errno once said on stderr (the command killed).
  */
 static int supervise(struct learn *l, int fd)
 {
 	struct seccomp_notif *req = NULL;
 	struct seccomp_notif_resp *resp = NULL;
 	struct sigaction old[2];
+	unsigned int tries = 0;
 	int rc;
 
 	rc = seccomp_notify_alloc(&req, &resp);
@@ -327,11 +366,22 @@ static int supervise(struct learn *l, int fd)
 			rc = 0;
 			break;
 		}
-		if (seccomp_notify_receive(fd, req) < 0)
-			continue;
-		rc = note_call(l, &req->data);
-		if (rc < 0)
+		woken = 0;
+		if (seccomp_notify_receive(fd, req) < 0) {
+			/* the library says -ECANCELED; errno is the kernel's */
+			rc = recv_failed(fd, errno, &tries);
+			if (rc == 0)
+				continue;
+			rc = rc < 0 ? rc : 0;
 			break;
+		}
+		tries = 0;
+		rc = note_call(l, &req->data);
+		if (rc < 0) {
+			fprintf(stderr, "scmp_profile learn: %s\n",
+				strerror(-rc));
+			break;
+		}
 		memset(resp, 0, sizeof(*resp));
 		resp->id = req->id;
 		resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
@@ -1029,7 +1079,6 @@ int learn_main(int argc, char *argv[])
 	rc = supervise(&l, fd);
 	close(fd);
 	if (rc < 0) {
-		fprintf(stderr, "scmp_profile learn: %s\n", strerror(-rc));
 		learn_free(&l);
 		return SP_EXIT_FAIL;
 	}

@@ -12,6 +12,7 @@
 #include <seccomp.h>
 
 #include "arch.h"
+#include "libcheck.h"
 
 /* libseccomp's names of every ABI, for -a (seccomp_arch_resolve_name) */
 static const char *const arch_names[] = { ARCH_LIST(ARCH_LIST_NAME) };
@@ -180,6 +181,8 @@ int main(int argc, char *argv[])
 	char *name;
 	int opt;
 
+	if (libcheck_verify("scmp_sys_resolver") < 0)
+		return 1;
 	while ((opt = getopt_long(argc, argv, "a:tkjh", longopts, NULL)) !=
 	       -1) {
 		switch (opt) {

@@ -108,10 +108,13 @@ class TestInstall(unittest.TestCase):
         self.assertTrue(os.path.isfile(module), module)
         self.assertFalse(os.path.exists(os.path.join(
             self.staged(self.pyexecdir), "seccomp.la")))
-        # the stubs beside it, where type checkers look (PEP 561)
+        # the stubs beside it, where type checkers look (PEP 561); ours,
+        # not libseccomp's: none with --disable-extras
         for name in ("__init__.pyi", "ext.pyi"):
-            self.assertTrue(os.path.isfile(os.path.join(
-                self.staged(self.pyexecdir), "seccomp-stubs", name)), name)
+            stubs = os.path.join(self.staged(self.pyexecdir),
+                                 "seccomp-stubs", name)
+            self.assertEqual(os.path.isfile(stubs),
+                             os.environ.get("SECCOMP_EXTRAS") != "no", stubs)
 
     def test_imports_from_module_dir(self):
         self.assertEqual(self.install.returncode, 0, self.install.stderr)
