@@ -11,19 +11,6 @@
 test_name=profile-errors
 . "${srcdir:-.}/lib/profile_test.sh"
 
-# verdict NAME WHY: the case failed for WHY (stderr shown), or passed if
-# WHY is empty
-verdict() {
-	if [ -n "$2" ]; then
-		echo "FAIL $1: $2"
-		sed 's/^/    /' "$tmp/err"
-		failed=$((failed + 1))
-	else
-		echo "ok   $1: $(head -n 1 "$tmp/err")"
-		passed=$((passed + 1))
-	fi
-}
-
 # expect NAME STATUS TEXT [OPTIONS...]: the profile on stdin (a here
 # document: a pipe would run expect in a subshell, losing the counts)
 expect() {
