@@ -42,8 +42,9 @@ int libcheck_verify(const char *prog)
 	if (v != NULL && dladdr(v, &info) != 0 && info.dli_fname != NULL)
 		path = info.dli_fname;
 	if (v != NULL)
-		fprintf(stderr, "%s: wrong library: %s is libseccomp %u.%u.%u%s",
-			prog, path, v->major, v->minor, v->micro,
+		fprintf(stderr,
+			"%s: wrong library: %s is libseccomp %u.%u.%u%s", prog,
+			path, v->major, v->minor, v->micro,
 			same ? " without this library's extensions" : "");
 	else
 		fprintf(stderr, "%s: wrong library: %s has no version", prog,
