@@ -38,6 +38,8 @@ extern "C" {
 #define SCMP_EXT_F_CMP_AND		(UINT64_C(1) << 0)
 /* seccomp_ext_notify_set_flags() exists. */
 #define SCMP_EXT_F_NOTIFY_SET_FLAGS	(UINT64_C(1) << 1)
+/* seccomp_ext_notify_addfd_send() exists. */
+#define SCMP_EXT_F_NOTIFY_ADDFD_SEND	(UINT64_C(1) << 9)
 
 /*
  * The first value of this library's filter attributes (enum
@@ -94,6 +96,35 @@ uint64_t seccomp_ext_features(void);
  * (a signal interrupted the call). See seccomp_ext_notify_set_flags(3).
  */
 int seccomp_ext_notify_set_flags(int fd, uint64_t flags);
+
+/**
+ * seccomp_ext_notify_addfd_send - answer a notification with a new fd
+ * @fd: the notification fd (seccomp_notify_fd())
+ * @id: the notification, as seccomp_notify_receive() gave it
+ * @srcfd: the supervisor's descriptor to install in the notifying process
+ * @newfd: the number it gets there, replacing any open one; or -1 for the
+ *         lowest free number
+ * @newfd_flags: 0 or O_CLOEXEC, for the new descriptor
+ *
+ * Installs the descriptor and answers the call with its number in one step
+ * (SECCOMP_ADDFD_FLAG_SEND, Linux 5.14), as an emulated open(2) or
+ * socket(2) returns. On failure the call is not answered: the supervisor
+ * still owes it an answer (seccomp_notify_respond()).
+ *
+ * Returns the descriptor's number in the notifying process, -EINVAL if
+ * @newfd is below -1 or @newfd_flags holds a flag other than O_CLOEXEC,
+ * -EBADF if @fd or @srcfd is not an open descriptor, @fd is not a
+ * notification fd or @newfd is beyond the process's limit, -EOPNOTSUPP if
+ * the kernel lacks notifications or the request (before Linux 5.14),
+ * -ENOENT if the notification is not pending (answered, or its thread
+ * interrupted or gone), -EINPROGRESS if it was answered but its thread has
+ * not yet woken, or was not received yet, -EMFILE if the process has no
+ * free descriptor, or -ECANCELED if the kernel refused otherwise (a signal,
+ * another descriptor being added to the same notification). See
+ * seccomp_ext_notify_addfd_send(3).
+ */
+int seccomp_ext_notify_addfd_send(int fd, uint64_t id, int srcfd, int newfd,
+				  unsigned int newfd_flags);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,7 @@
 /* Every exported symbol: argument checks and the documented errno set. */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,7 +149,8 @@ API const struct scmp_version *seccomp_version(void)
 /* The extensions: their bits are in seccomp-ext.h. */
 API uint64_t seccomp_ext_features(void)
 {
-	return SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS;
+	return SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS |
+	       SCMP_EXT_F_NOTIFY_ADDFD_SEND;
 }
 
 API unsigned int seccomp_api_get(void)
@@ -687,6 +689,55 @@ API int seccomp_ext_notify_set_flags(int fd, uint64_t flags)
 		return -EBADF;
 	}
 	return -ECANCELED;
+}
+
+/*
+ * The kernel's answer to an addfd with SEND, in this extension's errno set.
+ * The arguments were checked, so EINVAL means the kernel lacks the request
+ * or its SEND flag (before 5.14). ESRCH: the thread went away while the
+ * descriptor waited to be installed; ENOTTY: @fd is another kind of file.
+ */
+static int addfd_send_rc(int rc)
+{
+	if (rc >= 0)
+		return rc;
+	switch (rc) {
+	case -EINVAL:
+		return -EOPNOTSUPP;
+	case -EBADF:
+	case -ENOTTY:
+		return -EBADF;
+	case -ENOENT:
+	case -ESRCH:
+		return -ENOENT;
+	case -EINPROGRESS:
+	case -EMFILE:
+		return rc;
+	}
+	return -ECANCELED;
+}
+
+API int seccomp_ext_notify_addfd_send(int fd, uint64_t id, int srcfd, int newfd,
+				      unsigned int newfd_flags)
+{
+	struct seccomp_notif_addfd addfd = {
+		.id = id,
+		.flags = SECCOMP_ADDFD_FLAG_SEND,
+		.srcfd = (uint32_t)srcfd,
+		.newfd_flags = newfd_flags,
+	};
+
+	if (newfd < -1 || (newfd_flags & ~(unsigned int)O_CLOEXEC) != 0)
+		return -EINVAL;
+	if (fd < 0 || srcfd < 0)
+		return -EBADF;
+	if (!action_ok(SCMP_ACT_NOTIFY))
+		return -EOPNOTSUPP;
+	if (newfd >= 0) {
+		addfd.flags |= SECCOMP_ADDFD_FLAG_SETFD;
+		addfd.newfd = (uint32_t)newfd;
+	}
+	return addfd_send_rc(sys_notify_addfd(fd, &addfd));
 }
 
 API int seccomp_notify_fd(const scmp_filter_ctx ctx)

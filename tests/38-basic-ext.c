@@ -29,11 +29,13 @@ static void check_constants(void)
 	EXPECT(SCMP_EXT_ACT_UNSET, 0xffffffffU);
 	EXPECT(SCMP_CMP_EXT_MASK, 0x3f000000U);
 	EXPECT(SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP, 1);
+	EXPECT(SCMP_EXT_F_NOTIFY_ADDFD_SEND, 1 << 9);
 	/* nothing of libseccomp's: its operators, its 32-bit flag (bit 16) */
 	EXPECT(SCMP_CMP_EXT_MASK & 0x0001ffffU, 0);
 	EXPECT(SCMP_FLTATR_EXT_BASE > _SCMP_FLTATR_MAX, 1);
-	EXPECT(seccomp_ext_features(),
-	       SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS);
+	EXPECT(seccomp_ext_features(), SCMP_EXT_F_CMP_AND |
+					       SCMP_EXT_F_NOTIFY_SET_FLAGS |
+					       SCMP_EXT_F_NOTIFY_ADDFD_SEND);
 }
 
 /* SCMP_EXT_F_CMP_AND: two comparisons of a0 in one rule, an AND. */

@@ -19,6 +19,7 @@
  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -443,6 +444,15 @@ ROW(r_notify_fd_none, seccomp_notify_fd(e->ctx))
 ROW(r_ext_set_flags_badfd, seccomp_ext_notify_set_flags(-1, 0))
 ROW(r_ext_set_flags_notfd, seccomp_ext_notify_set_flags(STDIN_FILENO, 1))
 ROW(r_ext_set_flags_badflags, seccomp_ext_notify_set_flags(0, 2))
+ROW(r_l4_ext_addfd_send,
+    (at_level(4), seccomp_ext_notify_addfd_send(0, 1, 0, -1, 0)))
+ROW(r_ext_addfd_send_badfd, seccomp_ext_notify_addfd_send(-1, 1, 0, -1, 0))
+ROW(r_ext_addfd_send_badsrc, seccomp_ext_notify_addfd_send(0, 1, -1, -1, 0))
+ROW(r_ext_addfd_send_notfd,
+    seccomp_ext_notify_addfd_send(STDIN_FILENO, 1, 0, -1, 0))
+ROW(r_ext_addfd_send_badnewfd, seccomp_ext_notify_addfd_send(-1, 1, -1, -2, 0))
+ROW(r_ext_addfd_send_badflags,
+    seccomp_ext_notify_addfd_send(-1, 1, -1, -1, O_NONBLOCK))
 
 static const struct row rows[] = {
 	{ "merge(NULL, ctx)", r_merge_null_dst, -EINVAL, KEEP },
@@ -622,6 +632,16 @@ static const struct row rows[] = {
 	{ "ext_notify_set_flags(stdin)", r_ext_set_flags_notfd, -EBADF, 0 },
 	{ "ext_notify_set_flags(flags 2)", r_ext_set_flags_badflags, -EINVAL,
 	  0 },
+	{ "level 4: ext_notify_addfd_send", r_l4_ext_addfd_send, -EOPNOTSUPP,
+	  0 },
+	{ "ext_notify_addfd_send(fd -1)", r_ext_addfd_send_badfd, -EBADF, 0 },
+	{ "ext_notify_addfd_send(srcfd -1)", r_ext_addfd_send_badsrc, -EBADF,
+	  0 },
+	{ "ext_notify_addfd_send(stdin)", r_ext_addfd_send_notfd, -EBADF, 0 },
+	{ "ext_notify_addfd_send(newfd -2)", r_ext_addfd_send_badnewfd, -EINVAL,
+	  0 },
+	{ "ext_notify_addfd_send(O_NONBLOCK)", r_ext_addfd_send_badflags,
+	  -EINVAL, 0 },
 };
 
 /*
