@@ -45,9 +45,46 @@ static PyObject *ext_notify_set_flags(PyObject *mod, PyObject *args)
 	return value_result(seccomp_ext_notify_set_flags((int)fd, flags));
 }
 
+PyDoc_STRVAR(
+	ext_notify_addfd_send_doc,
+	"notify_addfd_send($module, fd, id, srcfd, newfd=-1, newfd_flags=0, /)"
+	"\n--\n\n"
+	"Install the descriptor srcfd in the process of notification id on\n"
+	"the notification fd, and answer its call with the new descriptor's\n"
+	"number (Linux 5.14), which is returned: at newfd, or the lowest free\n"
+	"number for -1; newfd_flags 0 or os.O_CLOEXEC. A newfd below -1 or\n"
+	"another flag raises InvalidArgument; the kernel's refusals raise\n"
+	"RuntimeError with errno EBADF, EOPNOTSUPP, ENOENT (not pending),\n"
+	"EINPROGRESS, EMFILE or ECANCELED, and leave the call unanswered.");
+
+static PyObject *ext_notify_addfd_send(PyObject *mod, PyObject *args)
+{
+	PyObject *o_fd, *o_id, *o_src, *o_newfd = NULL, *o_flags = NULL;
+	long long fd, src, newfd = -1;
+	uint64_t id;
+	uint32_t flags = 0;
+	int rc;
+
+	if (!PyArg_ParseTuple(args, "OOO|OO:notify_addfd_send", &o_fd, &o_id,
+			      &o_src, &o_newfd, &o_flags) ||
+	    value_range(o_fd, "fd", INT32_MIN, INT32_MAX, NULL, &fd) < 0 ||
+	    value_u64(o_id, "id", &id) < 0 ||
+	    value_range(o_src, "srcfd", INT32_MIN, INT32_MAX, NULL, &src) < 0 ||
+	    (o_newfd != NULL && value_range(o_newfd, "newfd", INT32_MIN,
+					    INT32_MAX, NULL, &newfd) < 0) ||
+	    (o_flags != NULL && value_u32(o_flags, "newfd_flags", &flags) < 0))
+		return NULL;
+	rc = seccomp_ext_notify_addfd_send((int)fd, id, (int)src, (int)newfd,
+					   flags);
+	if (rc < 0)
+		return value_raise_rc(rc);
+	return PyLong_FromLong(rc);
+}
+
 static PyMethodDef ext_functions[] = {
 	METHOD_DEF(ext_, features, METH_NOARGS),
 	METHOD_DEF(ext_, notify_set_flags, METH_VARARGS),
+	METHOD_DEF(ext_, notify_addfd_send, METH_VARARGS),
 	{ NULL },
 };
 
@@ -55,7 +92,8 @@ PyDoc_STRVAR(ext_doc,
 	     "This library's extensions beyond libseccomp (seccomp-ext.h).\n\n"
 	     "features() says which the library has, one F_* bit each:\n"
 	     "F_CMP_AND, several comparisons of one argument in a rule, all\n"
-	     "of which must hold; F_NOTIFY_SET_FLAGS, notify_set_flags().");
+	     "of which must hold; F_NOTIFY_SET_FLAGS, notify_set_flags();\n"
+	     "F_NOTIFY_ADDFD_SEND, notify_addfd_send().");
 
 static struct PyModuleDef ext_module = {
 	.m_base = PyModuleDef_HEAD_INIT,
@@ -77,6 +115,7 @@ static int add_ext_constants(PyObject *dict)
 		{ "F_NOTIFY_SET_FLAGS", SCMP_EXT_F_NOTIFY_SET_FLAGS },
 		{ "USER_NOTIF_FD_SYNC_WAKE_UP",
 		  SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP },
+		{ "F_NOTIFY_ADDFD_SEND", SCMP_EXT_F_NOTIFY_ADDFD_SEND },
 	};
 	size_t i;
 

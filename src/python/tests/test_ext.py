@@ -5,7 +5,10 @@
 true (a rule with two comparisons of one argument is accepted);
 notify_set_flags() raises as documented on bad input, and on a real
 listener succeeds with SYNC_WAKE_UP where the kernel has it (Linux 6.6),
-after which a notification still makes its round trip."""
+after which a notification still makes its round trip.
+notify_addfd_send() raises as documented on bad input, and answers a
+child's open(2) of a path that does not exist with the supervisor's own
+file, whose number the child's call returns (Linux 5.14)."""
 
 import errno
 import os
@@ -13,7 +16,7 @@ import unittest
 
 import seccomp
 import seccomp.ext
-from seccomp.ext import features, notify_set_flags
+from seccomp.ext import features, notify_addfd_send, notify_set_flags
 
 from pyhelpers import check_script
 
@@ -57,12 +60,71 @@ _, status = os.waitpid(pid, 0)
 print("child status", os.WEXITSTATUS(status))
 """
 
+# A child's open(2) with O_NOCTTY | O_NOFOLLOW goes to the listener, which
+# answers with a file of its own at number 40: the child reads it from a
+# path that does not exist. Then the answered id is stale (ENOENT).
+ADDFD_SEND = r"""
+import errno, fcntl, os, struct, sys, tempfile
+import seccomp, seccomp.ext
+from seccomp import *
+
+if seccomp.get_api() < 5:
+    print("API level %d: no user notification" % seccomp.get_api())
+    sys.exit(77)
+
+tmp = tempfile.NamedTemporaryFile()
+tmp.write(b"the supervisor's file")
+tmp.flush()
+marks = os.O_NOCTTY | os.O_NOFOLLOW
+f = SyscallFilter(ALLOW)
+f.add_rule(NOTIFY, "openat", Arg(2, MASKED_EQ, marks, marks))
+f.load()
+fd = f.get_notify_fd()
+# the kernel's own answer: SECCOMP_IOCTL_NOTIF_ADDFD (_IOW('!', 3, 24
+# bytes)) checks its flags (EINVAL without SEND) before srcfd (EBADF)
+try:
+    fcntl.ioctl(fd, 0x40182103, struct.pack("QIIII", 0, 2, 2**32 - 1, 0, 0))
+    have_send = False
+except OSError as exc:
+    have_send = exc.errno == errno.EBADF
+
+pid = os.fork()
+if pid == 0:
+    try:
+        c = os.open("/nonexistent/test_ext", os.O_RDONLY | marks)
+    except OSError as exc:
+        print("child: errno", exc.errno, flush=True)
+        os._exit(2)
+    os.write(1, b"child: fd %d: %r\n" % (c, os.read(c, 100)))
+    os._exit(0)
+n = f.receive_notify()
+src = os.open(tmp.name, os.O_RDONLY)
+try:
+    got = seccomp.ext.notify_addfd_send(fd, n.id, src, 40, os.O_CLOEXEC)
+except RuntimeError as exc:
+    got = -exc.errno
+    f.respond_notify(NotificationResponse(n, val=0, error=-errno.ENOSYS,
+                                          flags=0))
+_, status = os.waitpid(pid, 0)
+if not have_send:
+    print("kernel without SECCOMP_ADDFD_FLAG_SEND (Linux 5.14)")
+    sys.exit(77 if got == -errno.EOPNOTSUPP else 1)
+print("supervisor: fd", got)
+print("status", os.WEXITSTATUS(status))
+try:
+    seccomp.ext.notify_addfd_send(fd, n.id, src)
+except RuntimeError as exc:
+    print("again: errno", errno.errorcode[exc.errno])
+"""
+
 
 class TestFeatures(unittest.TestCase):
 
     def test_bits(self):
         self.assertEqual(features(), seccomp.ext.F_CMP_AND |
-                         seccomp.ext.F_NOTIFY_SET_FLAGS)
+                         seccomp.ext.F_NOTIFY_SET_FLAGS |
+                         seccomp.ext.F_NOTIFY_ADDFD_SEND)
+        self.assertEqual(seccomp.ext.F_NOTIFY_ADDFD_SEND, 1 << 9)
         self.assertEqual(seccomp.ext.F_CMP_AND, 1)
         self.assertEqual(seccomp.ext.F_NOTIFY_SET_FLAGS, 2)
         self.assertEqual(seccomp.ext.VERSION, 1)
@@ -102,6 +164,36 @@ class TestNotifySetFlags(unittest.TestCase):
 
     def test_listener(self):
         check_script(self, SYNC_WAKE_UP, b"child status 0\n")
+
+
+class TestNotifyAddfdSend(unittest.TestCase):
+
+    def raises(self, exc_type, err, *args):
+        with self.assertRaises(exc_type) as cm:
+            notify_addfd_send(*args)
+        self.assertEqual(cm.exception.errno, err)
+
+    def test_errors(self):
+        self.raises(seccomp.InvalidArgument, errno.EINVAL, 0, 1, 0, -2)
+        self.raises(seccomp.InvalidArgument, errno.EINVAL, -1, 1, -1, -1,
+                    os.O_NONBLOCK)
+        self.raises(RuntimeError, errno.EBADF, -1, 1, 0)
+        self.raises(RuntimeError, errno.EBADF, 0, 1, -1, -1, os.O_CLOEXEC)
+        with open(os.devnull) as f:
+            self.raises(RuntimeError, errno.EBADF, f.fileno(), 1, f.fileno())
+        self.raises(seccomp.InvalidArgument, errno.EINVAL, 0, 1 << 64, 0)
+        self.raises(seccomp.InvalidArgument, errno.EINVAL, 1 << 31, 1, 0)
+        self.raises(seccomp.InvalidArgument, errno.EINVAL, 0, 1, 0, -1,
+                    1 << 32)
+        with self.assertRaises(TypeError):
+            notify_addfd_send(0, 1)
+        with self.assertRaises(TypeError):
+            notify_addfd_send(0, 1, "0")
+
+    def test_listener(self):
+        check_script(self, ADDFD_SEND,
+                     b"child: fd 40: b\"the supervisor's file\"\n"
+                     b"supervisor: fd 40\nstatus 0\nagain: errno ENOENT\n")
 
 
 if __name__ == "__main__":
