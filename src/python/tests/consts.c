@@ -20,7 +20,8 @@
 #define P(name, value) printf("%s %d\n", name, (int)(int32_t)(uint32_t)(value))
 #define KV(major, minor) P("KV_" #major "_" #minor, SCMP_KV_##major##_##minor)
 
-int main(void)
+/* the actions, and the flags of notify_addfd() */
+static void print_actions(void)
 {
 	P("KILL_PROCESS", SCMP_ACT_KILL_PROCESS);
 	P("KILL", SCMP_ACT_KILL);
@@ -40,13 +41,21 @@ int main(void)
 	P("TRAPX(65535)", SCMP_ACT_TRAPX(65535));
 	P("ADDFD_FLAG_SETFD", SECCOMP_ADDFD_FLAG_SETFD);
 	P("ADDFD_FLAG_SEND", SECCOMP_ADDFD_FLAG_SEND);
+}
 
+/* seccomp.ext: this library's extensions */
+static void print_ext(void)
+{
 	P("ext.VERSION", SCMP_EXT_VERSION);
 	P("ext.F_CMP_AND", SCMP_EXT_F_CMP_AND);
 	P("ext.F_NOTIFY_SET_FLAGS", SCMP_EXT_F_NOTIFY_SET_FLAGS);
 	P("ext.USER_NOTIF_FD_SYNC_WAKE_UP", SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP);
 	P("ext.F_NOTIFY_ADDFD_SEND", SCMP_EXT_F_NOTIFY_ADDFD_SEND);
+}
 
+/* the comparison operators and their flag */
+static void print_operators(void)
+{
 	P("NE", SCMP_CMP_NE);
 	P("LT", SCMP_CMP_LT);
 	P("LE", SCMP_CMP_LE);
@@ -55,7 +64,11 @@ int main(void)
 	P("GT", SCMP_CMP_GT);
 	P("MASKED_EQ", SCMP_CMP_MASKED_EQ);
 	P("CMP_32BIT", SCMP_CMP_32BIT);
+}
 
+/* the Arch class */
+static void print_arches(void)
+{
 	P("Arch.NATIVE", SCMP_ARCH_NATIVE);
 	P("Arch.X86", SCMP_ARCH_X86);
 	P("Arch.X86_64", SCMP_ARCH_X86_64);
@@ -80,7 +93,11 @@ int main(void)
 	P("Arch.RISCV64", SCMP_ARCH_RISCV64);
 	P("Arch.SH", SCMP_ARCH_SH);
 	P("Arch.SHEB", SCMP_ARCH_SHEB);
+}
 
+/* the Attr class */
+static void print_attrs(void)
+{
 	P("Attr.ACT_DEFAULT", SCMP_FLTATR_ACT_DEFAULT);
 	P("Attr.ACT_BADARCH", SCMP_FLTATR_ACT_BADARCH);
 	P("Attr.CTL_NNP", SCMP_FLTATR_CTL_NNP);
@@ -93,7 +110,11 @@ int main(void)
 	P("Attr.CTL_WAITKILL", SCMP_FLTATR_CTL_WAITKILL);
 	P("Attr.ACT_ENOSYS", SCMP_FLTATR_ACT_ENOSYS);
 	P("Attr.CTL_KVERMAX", SCMP_FLTATR_CTL_KVERMAX);
+}
 
+/* the kernel versions of SCMP_FLTATR_CTL_KVERMAX */
+static void print_kernel_versions(void)
+{
 	P("KV_UNDEF", SCMP_KV_UNDEF);
 	KV(3, 0);
 	KV(3, 1);
@@ -179,7 +200,16 @@ int main(void)
 	KV(7, 0);
 	KV(7, 1);
 	KV(7, 2);
+}
 
+int main(void)
+{
+	print_actions();
+	print_ext();
+	print_operators();
+	print_arches();
+	print_attrs();
+	print_kernel_versions();
 	P("version().major", SCMP_VER_MAJOR);
 	P("version().minor", SCMP_VER_MINOR);
 	P("version().micro", SCMP_VER_MICRO);
