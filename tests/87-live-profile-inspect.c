@@ -27,7 +27,8 @@
  * profile with --for runc only.
  *
  * A process in strict mode: mode "strict", no filters, and --profile
- * refused. Refusals: not a number, no such process, a process another tracer
+ * refused. A call with eight alternatives by its arguments lists them all
+ * in the text report. Refusals: not a number, no such process, a process another tracer
  * has, a reader without CAP_SYS_ADMIN (uid nobody, on its own child), a
  * reader under seccomp itself, a bad --profile. --dump writes each
  * filter for scmp_bpf_sim, or refuses a directory it cannot make. Skips
@@ -687,6 +688,67 @@ static void check_strict(void)
 	printf("strict mode: checked\n");
 }
 
+/*
+ * By hand: getppid gives ERRNO(10001 + k) when a0 == 1 + k (k < 7), else
+ * ERRNO(10008); every other call ALLOW. Eight values by the arguments.
+ */
+static int many_values(unsigned int unused)
+{
+	struct sock_filter f[19];
+	struct sock_fprog prog = { 19, f };
+	unsigned int k, i = 0;
+
+	(void)unused;
+	f[i++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, 0);
+	f[i++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,
+					      __NR_getppid, 0, 16);
+	f[i++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, 16);
+	for (k = 0; k < 7; k++) {
+		f[i++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,
+						      1 + k, 0, 1);
+		f[i++] = (struct sock_filter)BPF_STMT(
+			BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (10001 + k));
+	}
+	f[i++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K,
+					      SECCOMP_RET_ERRNO | 10008);
+	f[i++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K,
+					      SECCOMP_RET_ALLOW);
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+		return -errno;
+	return (int)syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog);
+}
+
+/*
+ * The text report lists every alternative of a call, however long their
+ * names: the eighth, once cut off by the line's buffer, is there.
+ */
+static void check_many_values(void)
+{
+	static const char *const no_args[] = { NULL };
+	char *out, *err, *line, *eol;
+	struct waiter w;
+
+	if (waiter_start(&w, many_values, 0) != 0)
+		return;
+	EXPECT(inspect(no_args, pid_str(w.pid), &out, &err), 0);
+	line = out != NULL ? strstr(out, " getppid ") : NULL;
+	eol = line != NULL ? strchr(line, '\n') : NULL;
+	if (eol != NULL)
+		*eol = '\0';
+	EXPECT(line != NULL && strstr(line, "ERRNO(10008) or ERRNO(10001) or "
+					    "ERRNO(10002)") != NULL,
+	       1);
+	EXPECT(line != NULL &&
+		       strstr(line, "ERRNO(10007) or ALLOW by arguments") !=
+			       NULL,
+	       1);
+	if (line != NULL)
+		printf("eight alternatives:%s\n", line);
+	free(out);
+	free(err);
+	waiter_end(&w);
+}
+
 static int traced_child(unsigned int unused)
 {
 	(void)unused;
@@ -846,6 +908,7 @@ int main(void)
 	check_dump(debian.h != NULL ? 2 : 1);
 	check_for_runc();
 	check_strict();
+	check_many_values();
 	check_refusals();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
 	rc = system(cmd);

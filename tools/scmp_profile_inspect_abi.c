@@ -95,7 +95,8 @@ static void region_text(const struct bpf_sim_arch *a, uint32_t lo, uint32_t hi,
 			const char *first, const char *last)
 {
 	uint32_t off = a->nr_base & BPF_SIM_X32_BIT;
-	char num[32], names[96], act[128], who[64];
+	/* an action and WALK_VALUES more, " or " and 12 characters each */
+	char num[32], names[96], act[(WALK_VALUES + 1) * 16 + 1], who[64];
 	size_t n;
 	unsigned int i;
 
@@ -109,9 +110,12 @@ static void region_text(const struct bpf_sim_arch *a, uint32_t lo, uint32_t hi,
 		snprintf(names, sizeof(names), "%s .. %s (%u)", first, last,
 			 named);
 	inspect_action_name(c->action, act, sizeof(act));
+	/* never past the end, were a name ever longer: a cut list, no more */
 	for (i = 0; i < c->alt_cnt; i++) {
 		n = strlen(act);
-		snprintf(act + n, sizeof(act) - n, " or ");
+		if (sizeof(act) - n <= 4)
+			break;
+		memcpy(act + n, " or ", 5);
 		inspect_action_name(c->alt[i], act + n + 4,
 				    sizeof(act) - n - 4);
 	}
