@@ -489,6 +489,52 @@ static void check_profile(void)
 	waiter_end(&w);
 }
 
+/* By hand: x32's uname (the x32 bit in nr) ERRNO(1), else ALLOW. */
+static int x32_uname(unsigned int unused)
+{
+	(void)unused;
+	return load_hand(0, 0x40000000 | __NR_uname, SECCOMP_RET_ERRNO | 1, -1,
+			 SECCOMP_RET_ALLOW, -1, SECCOMP_RET_ALLOW);
+}
+
+/*
+ * A difference on one x32 number names it as the x32 table does, without
+ * the x32 bit, as the regions of the report and a range of them do.
+ */
+static void check_profile_x32(void)
+{
+	char path[300], *out, *err;
+	const char *args[] = { "--profile", path, NULL };
+	struct waiter w;
+	FILE *f;
+	int status;
+
+	snprintf(path, sizeof(path), "%s/x32.json", tmp);
+	f = fopen(path, "w");
+	if (f == NULL)
+		return;
+	fprintf(f, "{ \"defaultAction\": \"SCMP_ACT_ALLOW\", \"architectures\":"
+		   " [ \"SCMP_ARCH_X86_64\", \"SCMP_ARCH_X32\" ] }\n");
+	fclose(f);
+	if (waiter_start(&w, x32_uname, 0) != 0)
+		return;
+	status = inspect(args, pid_str(w.pid), &out, &err);
+	if (status == 1 && err != NULL && strstr(err, "needs Z3") != NULL) {
+		printf("--profile on x32: skipped, built without Z3\n");
+	} else {
+		EXPECT(status, 3);
+		EXPECT(out != NULL &&
+			       strstr(out,
+				      "x32 uname (63): process ERRNO(1)"
+				      " (filter 0), profile ALLOW") != NULL,
+		       1);
+		printf("--profile on x32: checked\n");
+	}
+	free(out);
+	free(err);
+	waiter_end(&w);
+}
+
 /*
  * Refusals
  */
@@ -905,6 +951,7 @@ int main(void)
 		printf("2 and 5 filters: skipped, no Debian libseccomp\n");
 	}
 	check_profile();
+	check_profile_x32();
 	check_dump(debian.h != NULL ? 2 : 1);
 	check_for_runc();
 	check_strict();

@@ -69,7 +69,7 @@ static void where_text(const struct bpf_diff_region *r, char *buf, size_t size)
 	if (r->nr_lo == r->nr_hi)
 		len += (size_t)snprintf(buf + len, size - len, " %s (%d)",
 					n ? names[0] : "syscall",
-					(int)r->nr_lo);
+					(int)(r->nr_lo - off));
 	else if (r->nr_hi == ~0u || r->nr_hi - r->nr_lo > 0x10000)
 		len += (size_t)snprintf(buf + len, size - len,
 					" numbers %u and up", r->nr_lo - off);
