@@ -56,17 +56,10 @@ static void answer_one(int fd)
 
 static int child(void *arg)
 {
-	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-	int fd, want;
+	int fd = live_listener(SCMP_SYS(getppid), 0, NULL), want;
 	pid_t pid;
 
 	(void)arg;
-	if (ctx == NULL ||
-	    seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(getppid), 0) != 0 ||
-	    seccomp_load(ctx) != 0)
-		return LIVE_SETUP_FAILED;
-	fd = seccomp_notify_fd(ctx);
-	seccomp_release(ctx);
 	if (fd < 0)
 		return LIVE_SETUP_FAILED;
 

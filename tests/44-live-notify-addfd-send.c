@@ -302,17 +302,10 @@ static void supervise(int fd)
 
 static int child(void *arg)
 {
-	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-	int fd;
+	const struct scmp_arg_cmp flags = SCMP_A2(SCMP_CMP_EQ, TARGET_FLAGS);
+	int fd = live_listener(SCMP_SYS(openat), 1, &flags);
 
 	(void)arg;
-	if (ctx == NULL ||
-	    seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(openat), 1,
-			     SCMP_A2(SCMP_CMP_EQ, TARGET_FLAGS)) != 0 ||
-	    seccomp_load(ctx) != 0)
-		return LIVE_SETUP_FAILED;
-	fd = seccomp_notify_fd(ctx);
-	seccomp_release(ctx);
 	if (fd < 0)
 		return LIVE_SETUP_FAILED;
 	supervise(fd);

@@ -88,6 +88,21 @@ long live_syscall(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
 	return rc == -1 ? -errno : rc;
 }
 
+int live_listener(int syscall, unsigned int arg_cnt,
+		  const struct scmp_arg_cmp *args)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+	int fd = -1;
+
+	if (ctx != NULL &&
+	    seccomp_rule_add_array(ctx, SCMP_ACT_NOTIFY, syscall, arg_cnt,
+				   args) == 0 &&
+	    seccomp_load(ctx) == 0)
+		fd = seccomp_notify_fd(ctx);
+	seccomp_release(ctx);
+	return fd < 0 ? -1 : fd;
+}
+
 bool live_kernel_filters(void)
 {
 	/* SET_MODE_FILTER with a NULL program: EFAULT proves filter support */

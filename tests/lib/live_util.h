@@ -137,6 +137,14 @@ static inline uint32_t live_kernel_arch(void)
 #endif
 }
 
+/*
+ * live_listener - load a filter that allows everything but @syscall with
+ * @arg_cnt comparisons @args (SCMP_ACT_NOTIFY). Returns the process's
+ * notification fd, or -1.
+ */
+int live_listener(int syscall, unsigned int arg_cnt,
+		  const struct scmp_arg_cmp *args);
+
 /* A raw syscall that returns -errno on failure instead of setting errno. */
 long live_syscall(long nr, long a0, long a1, long a2, long a3, long a4,
 		  long a5);
