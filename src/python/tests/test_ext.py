@@ -141,12 +141,20 @@ class TestFeatures(unittest.TestCase):
         self.assertEqual(ext.__name__, "seccomp.ext")
 
 
-class TestNotifySetFlags(unittest.TestCase):
+class ErrnoCase(unittest.TestCase):
+    """A function of seccomp.ext (call) that raises with an errno."""
+
+    call = None
 
     def raises(self, exc_type, err, *args):
         with self.assertRaises(exc_type) as cm:
-            notify_set_flags(*args)
+            self.call(*args)
         self.assertEqual(cm.exception.errno, err)
+
+
+class TestNotifySetFlags(ErrnoCase):
+
+    call = staticmethod(notify_set_flags)
 
     def test_errors(self):
         self.raises(seccomp.InvalidArgument, errno.EINVAL, 0, 2)
@@ -166,12 +174,9 @@ class TestNotifySetFlags(unittest.TestCase):
         check_script(self, SYNC_WAKE_UP, b"child status 0\n")
 
 
-class TestNotifyAddfdSend(unittest.TestCase):
+class TestNotifyAddfdSend(ErrnoCase):
 
-    def raises(self, exc_type, err, *args):
-        with self.assertRaises(exc_type) as cm:
-            notify_addfd_send(*args)
-        self.assertEqual(cm.exception.errno, err)
+    call = staticmethod(notify_addfd_send)
 
     def test_errors(self):
         self.raises(seccomp.InvalidArgument, errno.EINVAL, 0, 1, 0, -2)
