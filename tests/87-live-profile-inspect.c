@@ -453,6 +453,15 @@ static void write_profile(const char *path, int uname_errno)
 	fclose(f);
 }
 
+/* Whether the tool said it lacks Z3 for @what (then a skip, said). */
+static bool no_z3(const char *what, int status, const char *err)
+{
+	if (status != 1 || err == NULL || strstr(err, "needs Z3") == NULL)
+		return false;
+	printf("%s: skipped, built without Z3\n", what);
+	return true;
+}
+
 static void check_profile(void)
 {
 	char same[300], other[300], *out, *err;
@@ -467,9 +476,7 @@ static void check_profile(void)
 	if (waiter_start(&w, load_stack, 1) != 0)
 		return;
 	status = inspect(args, pid_str(w.pid), &out, &err);
-	if (status == 1 && err != NULL && strstr(err, "needs Z3") != NULL) {
-		printf("--profile: skipped, built without Z3\n");
-	} else {
+	if (!no_z3("--profile", status, err)) {
 		EXPECT(status, 0);
 		EXPECT(out != NULL && strstr(out, "equivalent") != NULL, 1);
 		free(out);
@@ -519,9 +526,7 @@ static void check_profile_x32(void)
 	if (waiter_start(&w, x32_uname, 0) != 0)
 		return;
 	status = inspect(args, pid_str(w.pid), &out, &err);
-	if (status == 1 && err != NULL && strstr(err, "needs Z3") != NULL) {
-		printf("--profile on x32: skipped, built without Z3\n");
-	} else {
+	if (!no_z3("--profile on x32", status, err)) {
 		EXPECT(status, 3);
 		EXPECT(out != NULL &&
 			       strstr(out,
