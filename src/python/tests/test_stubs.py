@@ -32,6 +32,7 @@ import seccomp
 import seccomp.ext
 bits: int = seccomp.ext.features() & seccomp.ext.F_CMP_AND
 seccomp.ext.notify_set_flags(3, seccomp.ext.USER_NOTIF_FD_SYNC_WAKE_UP)
+new_fd: int = seccomp.ext.notify_addfd_send(3, 1, 4, -1, 0)
 f = seccomp.SyscallFilter(seccomp.KILL)
 f.add_rule(seccomp.ALLOW, "write", seccomp.Arg(0, seccomp.EQ, 1))
 f.add_arch(seccomp.Arch("aarch64"))
@@ -50,6 +51,7 @@ BAD_PROGRAM = """
 import seccomp
 import seccomp.ext
 seccomp.ext.notify_set_flags("3", 0)
+seccomp.ext.notify_addfd_send(3, 1, "4")
 f = seccomp.SyscallFilter(seccomp.KILL)
 f.add_rule(seccomp.ALLOW, "write", 1)
 name: str = seccomp.resolve_syscall("x86_64", "read")
@@ -309,6 +311,8 @@ class TestMypy(unittest.TestCase):
         self.assertIn('expression has type "int", variable has type "str"',
                       res.stdout)
         self.assertIn('Argument 1 to "notify_set_flags" has incompatible '
+                      'type "str"; expected "int"', res.stdout)
+        self.assertIn('Argument 3 to "notify_addfd_send" has incompatible '
                       'type "str"; expected "int"', res.stdout)
 
 
