@@ -63,10 +63,11 @@ struct opts {
 /* A filter's flags, as names where known: LOG, else 0x...; null if unknown. */
 static json_t *flags_json(const struct filter *f)
 {
-	json_t *a = json_array();
+	json_t *a;
 
 	if (!f->flags_known)
 		return json_null();
+	a = json_array();
 	if (f->flags & SECCOMP_FILTER_FLAG_LOG)
 		json_array_append_new(a, json_string("LOG"));
 	if (f->flags & ~(uint64_t)SECCOMP_FILTER_FLAG_LOG) {

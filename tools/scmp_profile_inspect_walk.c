@@ -222,10 +222,34 @@ static int cmp_u32(const void *a, const void *b)
 }
 
 /*
+ * The least strict value the stack can return: the strictest of each
+ * filter's least strict value (one the walk cannot name counts as ALLOW).
+ * With a tie the newer filter's value wins, as the kernel's does.
+ */
+static uint32_t floor_value(const struct outcome *o, unsigned int cnt)
+{
+	uint32_t floor = SECCOMP_RET_ALLOW, least;
+	unsigned int i, k;
+
+	for (i = 0; i < cnt; i++) {
+		least = o[i].unknown || o[i].cnt == 0 ? SECCOMP_RET_ALLOW :
+							o[i].v[0];
+		for (k = 1; k < o[i].cnt && !o[i].unknown; k++)
+			if (bpf_sim_action_rank(o[i].v[k]) >
+			    bpf_sim_action_rank(least))
+				least = o[i].v[k];
+		if (bpf_sim_action_rank(least) <= bpf_sim_action_rank(floor))
+			floor = least;
+	}
+	return floor;
+}
+
+/*
  * One syscall number of one arch value. A filter that can return several
  * values matters only if one of them could beat what the filters that
  * decide by number alone give; the alternatives listed are those values
- * (an over-approximation: which combinations occur is the prover's job).
+ * (an over-approximation: which combinations occur is the prover's job),
+ * and the least strict outcome the stack can give (floor()).
  */
 int inspect_eval_cell(struct target *t, uint32_t arch, uint32_t nr, bool cache,
 		      struct wstate *st, struct cell *c)
@@ -271,7 +295,7 @@ int inspect_eval_cell(struct target *t, uint32_t arch, uint32_t nr, bool cache,
 		}
 		if (matters) {
 			c->args |= 1ull << (i < 63 ? i : 63);
-			alt_add(c, fixed);
+			alt_add(c, floor_value(o, t->s.cnt));
 		}
 	}
 	qsort(c->alt, c->alt_cnt, sizeof(c->alt[0]), cmp_u32);
