@@ -284,11 +284,11 @@ static PyObject *Arg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 			"Argument index must be between 0 and 5", &v) < 0)
 		return NULL;
 	cmp.arg = (unsigned int)v;
-	/* an operator, with CMP_32BIT or not */
-	if (value_range(o_op, "op", _SCMP_CMP_MIN + 1, CMP_OPMASK | CMP_32BIT,
+	/* an operator, with CMP_32BIT or not (and ext.CMP_SIGNED) */
+	if (value_range(o_op, "op", _SCMP_CMP_MIN + 1, CMP_OPMASK | CMP_FLAGS,
 			"Invalid comparison operator", &v) < 0)
 		return NULL;
-	if ((v & ~(long long)(CMP_OPMASK | CMP_32BIT)) != 0 ||
+	if ((v & ~(long long)(CMP_OPMASK | CMP_FLAGS)) != 0 ||
 	    (v & CMP_OPMASK) <= _SCMP_CMP_MIN ||
 	    (v & CMP_OPMASK) >= _SCMP_CMP_MAX)
 		return value_invalid("Invalid comparison operator");
