@@ -736,6 +736,22 @@ static void gen_insert(struct prop_script *s, unsigned int at,
 }
 
 /*
+ * Inserts @op anywhere after the script's leading ABI calls (attributes
+ * may come before or after rules, in any order).
+ */
+static void gen_insert_late(struct prop_rng *rng, struct prop_script *s,
+			    const struct prop_op *op)
+{
+	unsigned int lo;
+
+	for (lo = 0; lo < s->cnt && (s->ops[lo].kind == PROP_ARCH_ADD ||
+				     s->ops[lo].kind == PROP_ARCH_REMOVE);
+	     lo++)
+		;
+	gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), op);
+}
+
+/*
  * SCMP_FLTATR_CTL_KVERMAX in @opts->kvermax percent of the scripts: a
  * version from 3.0 to 7.2, half the time with an ENOSYS action, now and
  * then turned off again; each call anywhere after the leading ABI calls,
@@ -749,29 +765,24 @@ static void gen_kvermax(struct prop_rng *rng, const struct prop_gen_opts *opts,
 					      0xffffffff };
 	struct prop_op op = { .kind = PROP_ATTR_SET,
 			      .attr = SCMP_FLTATR_CTL_KVERMAX };
-	unsigned int lo;
 
 	if (!chance(rng, opts->kvermax))
 		return;
-	for (lo = 0; lo < s->cnt && (s->ops[lo].kind == PROP_ARCH_ADD ||
-				     s->ops[lo].kind == PROP_ARCH_REMOVE);
-	     lo++)
-		;
 	op.value = SCMP_KV_3_0 + prop_below(rng, SCMP_KV_7_2 - SCMP_KV_3_0 + 1);
 	if (opts->invalid && chance(rng, 10))
 		op.value = bad_kvers[prop_below(rng, N(bad_kvers))];
-	gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+	gen_insert_late(rng, s, &op);
 	if (chance(rng, 50)) {
 		op.attr = SCMP_FLTATR_ACT_ENOSYS;
 		op.value = gen_action(rng);
 		if (opts->invalid && chance(rng, 10))
 			op.value = SCMP_ACT_ERRNO(4095);
-		gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+		gen_insert_late(rng, s, &op);
 	}
 	if (chance(rng, 10)) {
 		op.attr = SCMP_FLTATR_CTL_KVERMAX;
 		op.value = SCMP_KV_UNDEF;
-		gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+		gen_insert_late(rng, s, &op);
 	}
 }
 
@@ -785,21 +796,16 @@ static void gen_badarg(struct prop_rng *rng, const struct prop_gen_opts *opts,
 {
 	struct prop_op op = { .kind = PROP_ATTR_SET,
 			      .attr = (int)SCMP_FLTATR_EXT_ACT_BADARG32 };
-	unsigned int lo;
 
 	if (!chance(rng, opts->badarg))
 		return;
-	for (lo = 0; lo < s->cnt && (s->ops[lo].kind == PROP_ARCH_ADD ||
-				     s->ops[lo].kind == PROP_ARCH_REMOVE);
-	     lo++)
-		;
 	op.value = chance(rng, 50) ? SCMP_ACT_KILL_PROCESS : gen_action(rng);
 	if (opts->invalid && chance(rng, 10))
 		op.value = chance(rng, 50) ? SCMP_ACT_ERRNO(4095) : 0xfffffffeU;
-	gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+	gen_insert_late(rng, s, &op);
 	if (chance(rng, 10)) {
 		op.value = SCMP_EXT_ACT_UNSET;
-		gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+		gen_insert_late(rng, s, &op);
 	}
 }
 
