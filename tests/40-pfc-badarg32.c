@@ -5,6 +5,8 @@
 
 /* clang-format off */
 static const char *const spec[] = {
+	/* KILL_PROCESS whatever the kernel */
+	"api 5",
 	"init ALLOW",
 	"arch -native +x86_64 +x86",
 	/*

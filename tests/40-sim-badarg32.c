@@ -29,14 +29,21 @@
 	"rule ALLOW socket a1.lo32==1"
 /* clang-format on */
 
+/* API level 5 makes KILL_PROCESS and LOG valid whatever the kernel. */
 static const char *const on_le[] = {
-	"init ERRNO(1)", "arch -native +x86_64 +aarch64 +x86 +arm +x32",
-	"attr badarg32 KILL_PROCESS", BADARG_RULES, NULL
+	"api 5",
+	"init ERRNO(1)",
+	"arch -native +x86_64 +aarch64 +x86 +arm +x32",
+	"attr badarg32 KILL_PROCESS",
+	BADARG_RULES,
+	NULL
 };
 
-static const char *const on_be[] = { "init ERRNO(1)",
+static const char *const on_be[] = { "api 5",
+				     "init ERRNO(1)",
 				     "arch -native +s390x +ppc64 +mips",
-				     "attr badarg32 KILL_PROCESS", BADARG_RULES,
+				     "attr badarg32 KILL_PROCESS",
+				     BADARG_RULES,
 				     NULL };
 
 /* off, the default: libseccomp's proposal, the high word ignored */
@@ -59,7 +66,9 @@ static const char *const later[] = { "init ERRNO(1)",
 				     NULL };
 
 /* the check's action may be NOTIFY, LOG or ALLOW like any other */
-static const char *const allow[] = { "init ERRNO(1)", "arch -native +x86_64",
+static const char *const allow[] = { "api 5",
+				     "init ERRNO(1)",
+				     "arch -native +x86_64",
 				     "attr badarg32 LOG",
 				     "rule ALLOW openat a0_32.lo32==-100",
 				     NULL };
