@@ -38,15 +38,33 @@ extern "C" {
 #define SCMP_EXT_F_CMP_AND		(UINT64_C(1) << 0)
 /* seccomp_ext_notify_set_flags() exists. */
 #define SCMP_EXT_F_NOTIFY_SET_FLAGS	(UINT64_C(1) << 1)
+/*
+ * SCMP_FLTATR_EXT_ACT_BADARG32 exists: the high word of 32-bit arguments
+ * checked. See seccomp_attr_set(3).
+ */
+#define SCMP_EXT_F_ACT_BADARG32		(UINT64_C(1) << 2)
+/*
+ * SCMP_CMP_EXT_SIGNED exists: signed <, <=, >, >=. See seccomp_rule_add(3).
+ */
+#define SCMP_EXT_F_CMP_SIGNED		(UINT64_C(1) << 3)
 /* seccomp_ext_notify_addfd_send() exists. */
 #define SCMP_EXT_F_NOTIFY_ADDFD_SEND	(UINT64_C(1) << 9)
 
 /*
  * The first value of this library's filter attributes (enum
  * scmp_filter_attr): they count up from here, far from libseccomp's range,
- * whose library refuses them with -EINVAL. None is defined yet.
+ * whose library refuses them with -EINVAL.
  */
 #define SCMP_FLTATR_EXT_BASE	0x53430000
+
+/*
+ * The action of a call whose argument, compared somewhere in the syscall's
+ * rules with SCMP_CMP_32BIT, has a high word that is neither 0 nor the
+ * sign extension of its low word; SCMP_EXT_ACT_UNSET (the default): no
+ * such check. 64-bit ABIs only. See seccomp_attr_set(3).
+ */
+#define SCMP_FLTATR_EXT_ACT_BADARG32 \
+	((enum scmp_filter_attr)(SCMP_FLTATR_EXT_BASE + 0))
 
 /*
  * The value of an action attribute that is off: no action has it
@@ -57,10 +75,17 @@ extern "C" {
 /*
  * The bits of struct scmp_arg_cmp's op (24 to 29) kept for this library's
  * flags, beside libseccomp's operators (bits 0 to 15) and its flags (from
- * bit 16 up). None is defined yet: seccomp_rule_add() refuses any of them
- * with -EINVAL.
+ * bit 16 up). seccomp_rule_add() refuses any other of them with -EINVAL.
  */
 #define SCMP_CMP_EXT_MASK	0x3f000000U
+
+/*
+ * With SCMP_CMP_LT, SCMP_CMP_LE, SCMP_CMP_GT or SCMP_CMP_GE: compare as
+ * signed, the low 32 bits with SCMP_CMP_32BIT (and on 32-bit ABIs), all 64
+ * bits otherwise. -EINVAL with the other operators. See
+ * seccomp_rule_add(3).
+ */
+#define SCMP_CMP_EXT_SIGNED	(1U << 24)
 
 /*
  * The flags of seccomp_ext_notify_set_flags(), the kernel's (Linux 6.6);

@@ -92,7 +92,49 @@ static bool action_ok(uint32_t action)
 static bool notifies(const struct db_filter *filter)
 {
 	return filter->notify_used ||
-	       filter->attr.act_enosys == SCMP_ACT_NOTIFY;
+	       filter->attr.act_enosys == SCMP_ACT_NOTIFY ||
+	       filter->attr.act_badarg32 == SCMP_ACT_NOTIFY;
+}
+
+/*
+ * SCMP_FLTATR_EXT_ACT_BADARG32 (ours): an action, or SCMP_EXT_ACT_UNSET
+ * for off. Its calls are apart from libseccomp's attributes, so that the
+ * switches below stay theirs.
+ */
+
+/* seccomp_attr_get() of SCMP_FLTATR_EXT_ACT_BADARG32. Returns 0. */
+static int badarg_attr_get(const struct db_filter *filter, uint32_t *value)
+{
+	*value = filter->attr.act_badarg32;
+	return 0;
+}
+
+/*
+ * seccomp_attr_set() of SCMP_FLTATR_EXT_ACT_BADARG32: as the ENOSYS
+ * action, NOTIFY with TSYNC needs the kernel to say ESRCH. It changes the
+ * program, so the kept one goes. Returns 0 or -EINVAL.
+ */
+static int badarg_attr_set(struct db_filter *filter, uint32_t value)
+{
+	if (value != SCMP_EXT_ACT_UNSET &&
+	    (!action_ok(value) ||
+	     (value == SCMP_ACT_NOTIFY && filter->attr.tsync &&
+	      !sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH))))
+		return -EINVAL;
+	filter->attr.act_badarg32 = value;
+	db_changed(filter);
+	return 0;
+}
+
+/*
+ * Whether two filters agree on SCMP_FLTATR_EXT_ACT_BADARG32, as merging
+ * wants: the merged filter keeps @dst's, which must not add or drop the
+ * check on @src's ABIs.
+ */
+static bool badarg_attr_merges(const struct db_filter *dst,
+			       const struct db_filter *src)
+{
+	return dst->attr.act_badarg32 == src->attr.act_badarg32;
 }
 
 /* The ABI of a token, SCMP_ARCH_NATIVE meaning the build's. */
@@ -150,6 +192,7 @@ API const struct scmp_version *seccomp_version(void)
 API uint64_t seccomp_ext_features(void)
 {
 	return SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS |
+	       SCMP_EXT_F_ACT_BADARG32 | SCMP_EXT_F_CMP_SIGNED |
 	       SCMP_EXT_F_NOTIFY_ADDFD_SEND;
 }
 
@@ -210,7 +253,8 @@ API int seccomp_merge(scmp_filter_ctx ctx_dst, scmp_filter_ctx ctx_src)
 	    dst->attr.nnp != src->attr.nnp ||
 	    dst->attr.tsync != src->attr.tsync ||
 	    dst->attr.act_enosys != src->attr.act_enosys ||
-	    dst->attr.kvermax != src->attr.kvermax)
+	    dst->attr.kvermax != src->attr.kvermax ||
+	    !badarg_attr_merges(dst, src))
 		return -EINVAL;
 	return api_rc(db_merge(dst, src));
 }
@@ -306,7 +350,11 @@ API int seccomp_attr_get(const scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 	const struct db_filter *filter = ctx_filter(ctx);
 	const struct db_attrs *a;
 
-	if (filter == NULL || value == NULL || !attr_known(attr))
+	if (filter == NULL || value == NULL)
+		return -EINVAL;
+	if (attr == SCMP_FLTATR_EXT_ACT_BADARG32)
+		return badarg_attr_get(filter, value);
+	if (!attr_known(attr))
 		return -EINVAL;
 	a = &filter->attr;
 	switch (attr) {
@@ -369,7 +417,11 @@ API int seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 	struct db_attrs *a;
 	int rc = 0;
 
-	if (filter == NULL || !attr_known(attr))
+	if (filter == NULL)
+		return -EINVAL;
+	if (attr == SCMP_FLTATR_EXT_ACT_BADARG32)
+		return badarg_attr_set(filter, value);
+	if (!attr_known(attr))
 		return -EINVAL;
 	a = &filter->attr;
 	switch (attr) {
@@ -498,13 +550,19 @@ API int seccomp_syscall_priority(scmp_filter_ctx ctx, int syscall,
 
 /*
  * Whether @op is an operator, with no flag but SCMP_CMP_32BIT above it
- * (provisional: libseccomp's open pull request).
+ * (provisional: libseccomp's open pull request) and our
+ * SCMP_CMP_EXT_SIGNED, which only an order (<, <=, >, >=) takes.
  */
 static bool cmp_op_ok(unsigned int op)
 {
 	unsigned int oper = op & SCMP_CMP_OPMASK;
 
-	if ((op & ~(unsigned int)(SCMP_CMP_OPMASK | SCMP_CMP_32BIT)) != 0)
+	if ((op & ~(unsigned int)(SCMP_CMP_OPMASK | SCMP_CMP_32BIT |
+				  SCMP_CMP_EXT_SIGNED)) != 0)
+		return false;
+	if ((op & SCMP_CMP_EXT_SIGNED) &&
+	    (oper == SCMP_CMP_NE || oper == SCMP_CMP_EQ ||
+	     oper == SCMP_CMP_MASKED_EQ))
 		return false;
 	return oper > _SCMP_CMP_MIN && oper < _SCMP_CMP_MAX;
 }

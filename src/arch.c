@@ -191,6 +191,22 @@ bool arch_multiplexes(const struct arch_def *arch)
 	return syscall_abi_multiplexes[arch->abi] != 0;
 }
 
+/**
+ * arch_syscall_multiplexer - whether @num is socketcall(2) or ipc(2) on
+ *                            @arch, an ABI that multiplexes calls on them
+ */
+bool arch_syscall_multiplexer(const struct arch_def *arch, int num)
+{
+	unsigned int i;
+
+	if (!arch_multiplexes(arch) || num < 0)
+		return false;
+	for (i = 0; i < syscall_mux_count; i++)
+		if (syscall_defs[syscall_muxes[i].row].num[arch->abi] == num)
+			return true;
+	return false;
+}
+
 /*
  * The call a pseudo number names, if @arch reaches it through socketcall(2)
  * or ipc(2): returns the call's row and sets @nr to the multiplexer's

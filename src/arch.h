@@ -62,6 +62,7 @@ const struct arch_def *arch_by_token(uint32_t token);
 const struct arch_def *arch_by_name(const char *name);
 
 bool arch_multiplexes(const struct arch_def *arch);
+bool arch_syscall_multiplexer(const struct arch_def *arch, int num);
 int arch_syscall_resolve_name(const struct arch_def *arch, const char *name);
 int arch_syscall_rewrite(const struct arch_def *arch, int num);
 int arch_syscall_route(const struct arch_def *arch, int num,

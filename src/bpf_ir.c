@@ -12,8 +12,9 @@
  *
  * Loads are never asked for: when a jump's target needs a different
  * accumulator value than the jump tested, the graph gets a load (and a
- * mask) in front of the target. Because a node is a pure function of the
- * accumulator and its targets, sharing nodes is always sound; the state
+ * mask, or a sign flip: BPF has no signed jumps) in front of the target.
+ * Because a node is a pure function of the accumulator and its targets,
+ * sharing nodes is always sound; the state
  * libseccomp's block de-duplication once got wrong (its bug #148) is part
  * of each node here.
  *
@@ -36,6 +37,7 @@
 
 #define JUMP_MAX 255U
 #define FULL_MASK 0xffffffffU
+#define SIGN_BIT 0x80000000U
 /* Ids are ints and tables double: a bound far above any real program. */
 #define MAX_SLOTS (1U << 24)
 
@@ -169,16 +171,22 @@ static inline int intern_insn(struct bpf_ir *ir, uint16_t code, uint32_t k,
 
 /*
  * A node that, entered with the accumulator holding @have, makes it hold
- * what @target needs and goes on to it: a load, a mask or both.
+ * what @target needs and goes on to it: a load, a mask, a sign flip, or a
+ * load and one of the others.
  */
 static inline int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
 			    bpf_acc need)
 {
 	uint32_t mask = (uint32_t)need;
-	bpf_acc word = need | FULL_MASK;
+	bool flip = (need & BPF_ACC_FLIP) != 0;
+	bpf_acc plain = need & ~BPF_ACC_FLIP;
+	bpf_acc word = plain | FULL_MASK;
 	int via;
 
-	if (mask != FULL_MASK && have == word)
+	if (flip && have == plain)
+		return intern_insn(ir, BPF_ALU | BPF_XOR | BPF_K, SIGN_BIT,
+				   target, -1, plain);
+	if (!flip && mask != FULL_MASK && have == word)
 		return intern_insn(ir, BPF_ALU | BPF_AND | BPF_K, mask, target,
 				   -1, word);
 	/*
@@ -191,6 +199,12 @@ static inline int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
 	if (via > 0 && !ir->laid_out)
 		return via;
 	via = target;
+	if (flip) {
+		via = intern_insn(ir, BPF_ALU | BPF_XOR | BPF_K, SIGN_BIT, via,
+				  -1, plain);
+		if (via < 0)
+			return via;
+	}
 	if (mask != FULL_MASK) {
 		via = intern_insn(ir, BPF_ALU | BPF_AND | BPF_K, mask, via, -1,
 				  word);
@@ -198,7 +212,7 @@ static inline int enter_via(struct bpf_ir *ir, int target, bpf_acc have,
 			return via;
 	}
 	via = intern_insn(ir, BPF_LD | BPF_W | BPF_ABS,
-			  (uint32_t)(need >> 32) - 1, via, -1, BPF_ACC_ANY);
+			  (uint32_t)(plain >> 32) - 1, via, -1, BPF_ACC_ANY);
 	if (via > 0)
 		ir->nodes[target].via = via;
 	return via;

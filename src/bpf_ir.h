@@ -12,7 +12,8 @@
 
 /*
  * What the accumulator must hold when an instruction runs: a 32-bit word of
- * seccomp_data at some offset, possibly masked, or anything (BPF_ACC_ANY).
+ * seccomp_data at some offset, possibly masked or with its sign bit
+ * flipped, or anything (BPF_ACC_ANY).
  */
 typedef uint64_t bpf_acc;
 #define BPF_ACC_ANY ((bpf_acc)0)
@@ -20,6 +21,17 @@ typedef uint64_t bpf_acc;
 static inline bpf_acc bpf_acc_word(unsigned int offset, uint32_t mask)
 {
 	return ((bpf_acc)(offset + 1) << 32) | mask;
+}
+
+/*
+ * A word's value with its sign bit flipped (xor 0x80000000), under which
+ * unsigned jumps compare as signed ones: BPF has only unsigned jumps.
+ */
+#define BPF_ACC_FLIP ((bpf_acc)1 << 48)
+
+static inline bpf_acc bpf_acc_flipped(bpf_acc word)
+{
+	return word | BPF_ACC_FLIP;
 }
 
 /*

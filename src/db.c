@@ -22,6 +22,12 @@
  * "low", a test of its own (not the node of the same comparison without
  * the flag, even where both test the same, as masked == under a mask
  * without a high half). On a 32-bit ABI the flag changes nothing.
+ * A range test with SCMP_CMP_EXT_SIGNED (ours) is marked "sign" and its
+ * datum has the sign bit of what it compares flipped (bit 63, or bit 31
+ * of a 32-bit test and on 32-bit ABIs): x <s K is x ^ S <u K ^ S, so the
+ * node orders, merges and compiles as an unsigned test of the flipped
+ * datum, the generators flipping the argument's sign bit as they load it.
+ * It is never the node of a test without the flag.
  * Rules share the nodes of their common prefix. A level of the trie is a
  * list of sibling nodes, each with its comparison and rank (the operators
  * the rule that made the node was written with: ==, != and masked ==; <
@@ -40,7 +46,7 @@
  *     first, > and >= the larger first, and of two range tests of one
  *     datum the stricter first (< before <=, > before >=);
  *  c. then the test of the whole argument before its low word's (a
- *     32-bit test), then == before !=.
+ *     32-bit test), then unsigned before signed, then == before !=.
  *
  * The same comparison twice (normalised: on a 32-bit ABI and in 32-bit
  * tests, datums that agree in the low word are one) is one node. A contradiction (a0 > 5 &&
@@ -116,6 +122,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <seccomp-ext.h>
+
 #include "db.h"
 
 struct db_snapshot {
@@ -133,6 +141,7 @@ static const struct db_attrs attrs_default = {
 	.optimize = 1,
 	.act_enosys = SCMP_ACT_ERRNO(ENOSYS),
 	.kvermax = SCMP_KV_UNDEF,
+	.act_badarg32 = SCMP_EXT_ACT_UNSET,
 };
 
 /*
@@ -541,6 +550,10 @@ static int cmp_normalise(const struct scmp_arg_cmp *in, uint64_t width,
 	out->mask = width;
 	out->datum = in->datum_a & width;
 	out->masked = op == SCMP_CMP_MASKED_EQ;
+	/* the API takes it with range operators only (cmp_op_ok()) */
+	out->sign = (in->op & SCMP_CMP_EXT_SIGNED) != 0;
+	if (out->sign)
+		out->datum ^= width ^ (width >> 1);
 	switch (op) {
 	case SCMP_CMP_NE:
 		out->op = DB_OP_EQ;
@@ -632,6 +645,9 @@ static int chain_order(const struct path_cmp *x, const struct path_cmp *y)
 	/* the whole argument before its low word (SCMP_CMP_32BIT) */
 	if (c == 0)
 		c = a->low - b->low;
+	/* unsigned before signed (SCMP_CMP_EXT_SIGNED) */
+	if (c == 0)
+		c = a->sign - b->sign;
 	/* == before != */
 	if (c == 0)
 		c = y->branch - x->branch;
@@ -753,7 +769,7 @@ struct change {
 static bool same_test(const struct db_cmp *x, const struct db_cmp *y)
 {
 	if (x->arg != y->arg || x->op != y->op || x->datum != y->datum ||
-	    x->low != y->low)
+	    x->low != y->low || x->sign != y->sign)
 		return false;
 	return x->op != DB_OP_EQ ||
 	       (x->mask == y->mask && x->masked == y->masked);
@@ -1135,6 +1151,48 @@ out:
 		if (fresh[i])
 			pool_put(&filter->pool, sys[i]);
 	return rc;
+}
+
+/*
+ * SCMP_FLTATR_EXT_ACT_BADARG32
+ */
+
+/* The arguments (bit n: argument n) some 32-bit test of @level reads. */
+static unsigned int level_low_args(const struct db_node *level)
+{
+	const struct db_node *n;
+	unsigned int args = 0;
+
+	for (n = level; n != NULL; n = n->next) {
+		if (n->cmp.low)
+			args |= 1U << n->cmp.arg;
+		args |= level_low_args(db_branch_level(&n->br[0]));
+		args |= level_low_args(db_branch_level(&n->br[1]));
+	}
+	return args;
+}
+
+/**
+ * db_badarg_args - the arguments whose high word a syscall checks first
+ * @arch: the ABI of @sys
+ *
+ * With SCMP_FLTATR_EXT_ACT_BADARG32 set, a syscall checks, before its
+ * rules, each argument that one of them compares with SCMP_CMP_32BIT: a
+ * high word that is neither 0 nor 0xffffffff over a low word with bit 31
+ * set (a sign-extended int) takes the attribute's action. 32-bit ABIs
+ * have no high word, and socketcall(2) and ipc(2) are left alone: the
+ * arguments of the calls they carry are not theirs.
+ *
+ * Returns a bit per argument (bit n: argument n), 0 for none.
+ */
+unsigned int db_badarg_args(const struct db_filter *filter,
+			    const struct arch_def *arch,
+			    const struct db_syscall *sys)
+{
+	if (filter->attr.act_badarg32 == SCMP_EXT_ACT_UNSET ||
+	    arch->arg_bits == 32 || arch_syscall_multiplexer(arch, sys->num))
+		return 0;
+	return level_low_args(db_branch_level(&sys->rules));
 }
 
 /*

@@ -117,6 +117,9 @@ struct db_cmp {
 	uint8_t low;	/* SCMP_CMP_32BIT on a 64-bit ABI: the low word
 			 * alone (datum and mask are 32-bit); a test of its
 			 * own too */
+	uint8_t sign;	/* SCMP_CMP_EXT_SIGNED (GT, GE): the datum has its
+			 * sign bit flipped, and so must the argument, so
+			 * that signed order is unsigned order */
 };
 
 /*
@@ -205,7 +208,8 @@ struct db_attrs {
 	bool rawrc;
 	bool waitkill;
 	uint32_t act_enosys;
-	uint32_t kvermax; /* enum scmp_kver; SCMP_KV_UNDEF: off */
+	uint32_t kvermax;      /* enum scmp_kver; SCMP_KV_UNDEF: off */
+	uint32_t act_badarg32; /* SCMP_EXT_ACT_UNSET: off */
 };
 
 struct db_snapshot;
@@ -267,6 +271,9 @@ void db_transaction_reject(struct db_filter *filter);
 void db_transaction_commit(struct db_filter *filter);
 
 int db_syscalls(const struct db_arch *arch, struct db_syscall ***out);
+unsigned int db_badarg_args(const struct db_filter *filter,
+			    const struct arch_def *arch,
+			    const struct db_syscall *sys);
 unsigned int db_rule_numbers(struct db_syscall *const *sys, unsigned int cnt,
 			     uint32_t *out);
 

@@ -29,9 +29,16 @@
  * Argument checks follow the trie's evaluation order (see db.c). 64-bit
  * arguments are compared high word first: GT is "hi > H, or hi == H and
  * lo > L"; a 32-bit test (SCMP_CMP_32BIT) loads the low word alone, as on
- * a 32-bit ABI, one jump where the whole argument takes two or three. A run of equality tests on one argument under one mask whose
- * false branches go on with the next sibling is compiled as a search over
- * the values (from two values when they have a high word to test, four
+ * a 32-bit ABI, one jump where the whole argument takes two or three.
+ * A signed test (SCMP_CMP_EXT_SIGNED) flips the sign bit of the word that
+ * holds the sign (the high one, or the low one of a 32-bit test) before
+ * its jump: "ld; xor #0x80000000; jge", as unsigned jumps are all BPF has.
+ * With SCMP_FLTATR_EXT_ACT_BADARG32 a syscall first checks the high word
+ * of each argument its rules test 32-bit (gen_badarg()).
+ *
+ * A run of equality tests on one argument under one mask whose false
+ * branches go on with the next sibling is compiled as a search over the
+ * values (from two values when they have a high word to test, four
  * otherwise).
  *
  * gen_bpf_search.c builds the search over the ranges; bpf_ir.c shares
@@ -41,6 +48,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <seccomp-ext.h>
 
 #include "action.h"
 #include "bpf_ir.h"
@@ -96,24 +105,52 @@ static uint16_t jump_op(enum db_op op)
 	return 0;
 }
 
+/*
+ * The high-word part of a 64-bit GT or GE: a larger high word holds (@t),
+ * an equal one defers to the low word's test @lo, a smaller one fails
+ * (@f). A signed test compares the high word signed, the low one not.
+ */
+static int gen_range_hi(struct gen *g, const struct db_cmp *c, int t, int lo,
+			int f)
+{
+	uint32_t dh = (uint32_t)(c->datum >> 32);
+	bpf_acc hi = acc_arg(g, c->arg, true, FULL_MASK);
+
+	if (c->sign)
+		hi = bpf_acc_flipped(hi);
+	if (dh == 0)
+		return bpf_ir_jump(g->ir, BPF_JGT, 0, hi, t, lo);
+	return bpf_ir_jump(g->ir, BPF_JGT, dh, hi, t,
+			   bpf_ir_jump(g->ir, BPF_JEQ, dh, hi, lo, f));
+}
+
 /* One comparison: jump to @t if it holds, to @f if not. */
 static int gen_cmp(struct gen *g, const struct db_cmp *c, int t, int f)
 {
 	uint32_t dh = (uint32_t)(c->datum >> 32), dl = (uint32_t)c->datum;
 	uint32_t mh = (uint32_t)(c->mask >> 32), ml = (uint32_t)c->mask;
 	uint16_t op = jump_op((enum db_op)c->op);
+	bool one_word = g->arch->arg_bits == 32 || c->low;
+	bpf_acc acc_lo = acc_arg(g, c->arg, false, ml);
 	int lo;
 
 	if (op == 0)
 		return -EINVAL;
-	/* "arg >= 0" always holds */
+	/* "arg >= 0" always holds (signed: "arg >= INT_MIN", its datum 0) */
 	if (c->op == DB_OP_GE && c->datum == 0)
 		return t;
+	/* a signed test: the word holding the sign, flipped (db.c) */
+	if (c->sign && one_word)
+		acc_lo = bpf_acc_flipped(acc_lo);
+	/* 64-bit signed >= of a zero low word, as "fd < 0": one jump */
+	if (c->sign && !one_word && c->op == DB_OP_GE && dl == 0)
+		return bpf_ir_jump(
+			g->ir, BPF_JGE, dh,
+			bpf_acc_flipped(acc_arg(g, c->arg, true, FULL_MASK)), t,
+			f);
 	/* an empty mask half tests nothing: (x & 0) == 0 */
-	lo = ml == 0 ? t :
-		       bpf_ir_jump(g->ir, op, dl, acc_arg(g, c->arg, false, ml),
-				   t, f);
-	if (g->arch->arg_bits == 32 || c->low)
+	lo = ml == 0 ? t : bpf_ir_jump(g->ir, op, dl, acc_lo, t, f);
+	if (one_word)
 		return lo;
 
 	if (c->op == DB_OP_EQ)
@@ -122,13 +159,7 @@ static int gen_cmp(struct gen *g, const struct db_cmp *c, int t, int f)
 			       bpf_ir_jump(g->ir, BPF_JEQ, dh,
 					   acc_arg(g, c->arg, true, mh), lo, f);
 	/* GT and GE: a larger high word decides; an equal one defers to lo */
-	if (dh == 0)
-		return bpf_ir_jump(g->ir, BPF_JGT, 0,
-				   acc_arg(g, c->arg, true, FULL_MASK), t, lo);
-	return bpf_ir_jump(
-		g->ir, BPF_JGT, dh, acc_arg(g, c->arg, true, FULL_MASK), t,
-		bpf_ir_jump(g->ir, BPF_JEQ, dh,
-			    acc_arg(g, c->arg, true, FULL_MASK), lo, f));
+	return gen_range_hi(g, c, t, lo, f);
 }
 
 /*
@@ -298,13 +329,43 @@ static int gen_level(struct gen *g, const struct db_node *level, int fail)
 	return next;
 }
 
+/*
+ * The high-word check of argument @arg (SCMP_FLTATR_EXT_ACT_BADARG32):
+ *   ld [hi]; jeq #0, @ok; jeq #0xffffffff, +0, @bad;
+ *   ld [lo]; jset #0x80000000, @ok, @bad
+ * A clean high word (0, the common case) costs a load and a jump.
+ */
+static int gen_badarg(struct gen *g, unsigned int arg, int ok, int bad)
+{
+	bpf_acc hi = acc_arg(g, arg, true, FULL_MASK);
+	int neg;
+
+	neg = bpf_ir_jump(g->ir, BPF_JSET, 0x80000000U,
+			  acc_arg(g, arg, false, FULL_MASK), ok, bad);
+	return bpf_ir_jump(
+		g->ir, BPF_JEQ, 0, hi, ok,
+		bpf_ir_jump(g->ir, BPF_JEQ, FULL_MASK, hi, neg, bad));
+}
+
 /* The outcome of one syscall entry: its action or its argument checks. */
 static int gen_syscall(struct gen *g, const struct db_syscall *sys)
 {
+	unsigned int args, arg;
+	int next, bad;
+
 	if (db_branch_kind(&sys->rules) == DB_BR_ACTION)
 		return bpf_ir_ret(g->ir, db_branch_action(&sys->rules));
-	return gen_level(g, db_branch_level(&sys->rules),
+	next = gen_level(g, db_branch_level(&sys->rules),
 			 bpf_ir_ret(g->ir, g->filter->attr.act_default));
+	args = db_badarg_args(g->filter, g->arch, sys);
+	if (args == 0 || next < 0)
+		return next;
+	/* once per argument, before the rules, the lowest argument first */
+	bad = bpf_ir_ret(g->ir, g->filter->attr.act_badarg32);
+	for (arg = DB_ARG_MAX; arg-- > 0 && next >= 0;)
+		if (args & (1U << arg))
+			next = gen_badarg(g, arg, next, bad);
+	return next;
 }
 
 /*

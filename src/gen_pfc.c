@@ -15,7 +15,13 @@
  * trie order, 64-bit arguments as high and low words, equality tests that
  * share a high word under one high-word line. A 32-bit test
  * (SCMP_CMP_32BIT, provisional) shows as its low-word line alone,
- * "if ($a0.lo32 == 4294967196)": no high-word line tests it.
+ * "if ($a0.lo32 == 4294967196)": no high-word line tests it. A signed
+ * test (SCMP_CMP_EXT_SIGNED, ours) shows the word that holds the sign as
+ * a C cast and its datum as a signed number: "if ((int32_t)$a0.lo32 >=
+ * 0)", "if ((int32_t)$a1.hi32 > -1)"; a 64-bit one's low word is unsigned.
+ * With SCMP_FLTATR_EXT_ACT_BADARG32 (ours) a syscall's block opens with
+ * the high-word check of each argument it tests 32-bit:
+ * "if ($a0 != (uint32_t)$a0 && $a0 != (int32_t)$a0)" and the action.
  *
  * With SCMP_FLTATR_CTL_KVERMAX (which libseccomp has not), an ABI's block
  * shows, between its syscalls and its default action, the numbers that get
@@ -31,6 +37,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <seccomp-ext.h>
 
 #include "action.h"
 #include "gen_pfc.h"
@@ -48,6 +56,7 @@ struct pfc {
 	char *buf; /* @len bytes of text and a NUL, in @cap */
 	size_t len;
 	size_t cap;
+	const struct db_filter *filter;
 	const struct arch_def *arch;
 	int err;
 };
@@ -160,10 +169,13 @@ static const char *op_name(enum db_op op)
 	return "?";
 }
 
-/* One test line: "if ($a0 == 5)", "if ($a1.hi32 & 0x0000ffff == 2)". */
+/*
+ * One test line: "if ($a0 == 5)", "if ($a1.hi32 & 0x0000ffff == 2)"; with
+ * @sign, of the word that holds the sign: "if ((int32_t)$a0.lo32 < -1)".
+ */
 static void print_test(struct pfc *p, unsigned int depth,
 		       const struct db_cmp *c, const char *half, uint32_t mask,
-		       uint32_t datum)
+		       uint32_t datum, bool sign)
 {
 	const char *op = op_name((enum db_op)c->op);
 
@@ -171,6 +183,10 @@ static void print_test(struct pfc *p, unsigned int depth,
 	if (c->op == DB_OP_EQ && (c->masked || mask != 0xffffffffU))
 		emit(p, depth, "if ($a%u%s & 0x%.8x == %u)\n", c->arg, half,
 		     mask, datum);
+	else if (sign)
+		/* the datum was flipped (db.c): flip it back */
+		emit(p, depth, "if ((int32_t)$a%u%s %s %d)\n", c->arg, half, op,
+		     (int32_t)(datum ^ 0x80000000U));
 	else
 		emit(p, depth, "if ($a%u%s %s %u)\n", c->arg, half, op, datum);
 }
@@ -180,9 +196,11 @@ static void print_low(struct pfc *p, const struct db_node *n,
 		      unsigned int depth)
 {
 	const char *half = p->arch->arg_bits == 64 ? ".lo32" : "";
+	/* a 64-bit signed test's low word is compared unsigned */
+	bool sign = n->cmp.sign && (p->arch->arg_bits == 32 || n->cmp.low);
 
 	print_test(p, depth, &n->cmp, half, (uint32_t)n->cmp.mask,
-		   (uint32_t)n->cmp.datum);
+		   (uint32_t)n->cmp.datum, sign);
 	print_branch(p, &n->br[1], depth + 1);
 	print_else(p, &n->br[0], depth);
 }
@@ -203,7 +221,7 @@ static void print_level(struct pfc *p, const struct db_node *level,
 		}
 		if (n->cmp.op == DB_OP_EQ) {
 			print_test(p, depth, &n->cmp, ".hi32",
-				   (uint32_t)(n->cmp.mask >> 32), dh);
+				   (uint32_t)(n->cmp.mask >> 32), dh, false);
 			miss = &n->br[0];
 			/* a group shares the line of its high word */
 			for (run = n;
@@ -217,10 +235,15 @@ static void print_level(struct pfc *p, const struct db_node *level,
 			continue;
 		}
 		/* GT, GE: a larger high word decides, an equal one defers */
-		emit(p, depth, "if ($a%u.hi32 > %u)\n", n->cmp.arg, dh);
+		if (n->cmp.sign)
+			emit(p, depth, "if ((int32_t)$a%u.hi32 > %d)\n",
+			     n->cmp.arg, (int32_t)(dh ^ 0x80000000U));
+		else
+			emit(p, depth, "if ($a%u.hi32 > %u)\n", n->cmp.arg, dh);
 		print_branch(p, &n->br[1], depth + 1);
 		emit(p, depth, "else\n");
-		emit(p, depth + 1, "if ($a%u.hi32 == %u)\n", n->cmp.arg, dh);
+		emit(p, depth + 1, "if ($a%u.hi32 == %u)\n", n->cmp.arg,
+		     dh ^ (n->cmp.sign ? 0x80000000U : 0));
 		print_low(p, n, depth + 2);
 		print_else(p, &n->br[0], depth + 1);
 		n = n->next;
@@ -294,6 +317,26 @@ static int entry_num_cmp(const void *a, const void *b)
 	return (xn < yn) - (xn > yn);
 }
 
+/*
+ * The high-word checks SCMP_FLTATR_EXT_ACT_BADARG32 puts before a
+ * syscall's rules: an argument that is neither its low word zero- nor
+ * sign-extended takes the action.
+ */
+static void print_badarg(struct pfc *p, const struct db_syscall *sys,
+			 unsigned int depth)
+{
+	unsigned int args = db_badarg_args(p->filter, p->arch, sys), arg;
+
+	for (arg = 0; arg < DB_ARG_MAX; arg++) {
+		if (!(args & (1U << arg)))
+			continue;
+		emit(p, depth,
+		     "if ($a%u != (uint32_t)$a%u && $a%u != (int32_t)$a%u)\n",
+		     arg, arg, arg, arg);
+		print_action(p, depth + 1, p->filter->attr.act_badarg32);
+	}
+}
+
 static void print_syscall(struct pfc *p, const struct entry *e,
 			  unsigned int depth)
 {
@@ -302,6 +345,7 @@ static void print_syscall(struct pfc *p, const struct entry *e,
 	emit(p, depth, "# filter for syscall \"%s\" (%u) [priority: %u]\n",
 	     name ? name : "UNKNOWN", (uint32_t)e->sys->num, e->priority);
 	emit(p, depth, "if ($syscall == %u)\n", (uint32_t)e->sys->num);
+	print_badarg(p, e->sys, depth + 1);
 	print_branch(p, &e->sys->rules, depth + 1);
 }
 
@@ -428,7 +472,7 @@ static void print_arch(struct pfc *p, const struct db_filter *filter,
  */
 int gen_pfc_generate(const struct db_filter *filter, char **text, size_t *len)
 {
-	struct pfc p = { 0 };
+	struct pfc p = { .filter = filter };
 	unsigned int i;
 
 	*text = NULL;

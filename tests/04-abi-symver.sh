@@ -133,6 +133,7 @@ int main(void)
 		return 2;
 	rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1), SCMP_SYS(ptrace), 0);
 	rc |= seccomp_export_bpf_mem(ctx, NULL, &len);
+	/* the first two bits: the call binds; later ones come and go */
 	printf("rc=%d arch=%s ext=%llu len>0=%d\n", rc,
 	       seccomp_arch_name(SCMP_ARCH_NATIVE),
 	       (unsigned long long)(seccomp_ext_features() &

@@ -4,9 +4,9 @@
 /*
  * The extensions' namespace: seccomp_ext_features() reports exactly the
  * extensions there are, and each bit tells the truth (a rule with several
- * comparisons of one argument is accepted); the reserved attribute range,
- * SCMP_EXT_ACT_UNSET and the op bits 24-29 are refused everywhere, the
- * filter unchanged; seccomp_ext_notify_set_flags() fails as documented
+ * comparisons of one argument is accepted); the undefined attributes of
+ * the reserved range, SCMP_EXT_ACT_UNSET where an action is wanted and the
+ * op bits 24-29 on equality operators are refused, the filter unchanged; seccomp_ext_notify_set_flags() fails as documented
  * without a listener (tests/39-live-ext-notify has one).
  */
 
@@ -33,9 +33,15 @@ static void check_constants(void)
 	/* nothing of libseccomp's: its operators, its 32-bit flag (bit 16) */
 	EXPECT(SCMP_CMP_EXT_MASK & 0x0001ffffU, 0);
 	EXPECT(SCMP_FLTATR_EXT_BASE > _SCMP_FLTATR_MAX, 1);
-	EXPECT(seccomp_ext_features(), SCMP_EXT_F_CMP_AND |
-					       SCMP_EXT_F_NOTIFY_SET_FLAGS |
-					       SCMP_EXT_F_NOTIFY_ADDFD_SEND);
+	EXPECT(SCMP_EXT_F_ACT_BADARG32, 4);
+	EXPECT(SCMP_EXT_F_CMP_SIGNED, 8);
+	EXPECT(SCMP_FLTATR_EXT_ACT_BADARG32, 0x53430000);
+	EXPECT(SCMP_CMP_EXT_SIGNED, 0x1000000U);
+	EXPECT(SCMP_CMP_EXT_SIGNED & ~SCMP_CMP_EXT_MASK, 0);
+	EXPECT(seccomp_ext_features(),
+	       SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS |
+		       SCMP_EXT_F_ACT_BADARG32 | SCMP_EXT_F_CMP_SIGNED |
+		       SCMP_EXT_F_NOTIFY_ADDFD_SEND);
 }
 
 /* SCMP_EXT_F_CMP_AND: two comparisons of a0 in one rule, an AND. */
@@ -47,10 +53,13 @@ static void check_cmp_and(scmp_filter_ctx ctx)
 	       0);
 }
 
-/* Attributes from SCMP_FLTATR_EXT_BASE: none defined yet, all refused. */
+/*
+ * Attributes from SCMP_FLTATR_EXT_BASE that are not defined (+0 is
+ * SCMP_FLTATR_EXT_ACT_BADARG32, tests/40-basic-badarg32): refused.
+ */
 static void check_attrs(scmp_filter_ctx ctx)
 {
-	static const uint32_t offsets[] = { 0, 1, 2, 0xffff };
+	static const uint32_t offsets[] = { 1, 2, 0xffff };
 	enum scmp_filter_attr attr;
 	uint32_t value = 7;
 	unsigned int i;
@@ -86,7 +95,10 @@ static void check_act_unset(scmp_filter_ctx ctx)
 	EXPECT_KEEPS(ctx, seccomp_reset(ctx, SCMP_EXT_ACT_UNSET), -EINVAL);
 }
 
-/* Each op bit of SCMP_CMP_EXT_MASK, on any operator: -EINVAL for now. */
+/*
+ * Each op bit of SCMP_CMP_EXT_MASK on the equality operators: -EINVAL
+ * (SCMP_CMP_EXT_SIGNED takes only <, <=, >, >=: tests/40-sim-cmp-signed).
+ */
 static void check_op_bits(scmp_filter_ctx ctx)
 {
 	struct scmp_arg_cmp cmp;

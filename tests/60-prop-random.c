@@ -360,13 +360,16 @@ int main(void)
 	/*
 	 * a tenth of the scripts set KVERMAX, a tenth of the rules compare
 	 * an argument more than once, a tenth of the comparisons take
-	 * SCMP_CMP_32BIT (lib/prop.c)
+	 * SCMP_CMP_32BIT, a tenth of the range ones SCMP_CMP_EXT_SIGNED, a
+	 * tenth of the scripts set SCMP_FLTATR_EXT_ACT_BADARG32 (lib/prop.c)
 	 */
 	struct prop_gen_opts opts = { .txn = true,
 				      .invalid = true,
 				      .kvermax = 10,
 				      .repeat = 10,
-				      .cmp32 = 10 };
+				      .cmp32 = 10,
+				      .sign = 10,
+				      .badarg = 10 };
 	struct prop_script s;
 	struct failure f;
 	struct prop_rng rng;

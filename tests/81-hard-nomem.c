@@ -28,6 +28,8 @@
 
 #include <linux/filter.h>
 
+#include <seccomp-ext.h>
+
 #include "fail_alloc.h"
 #include "filter_snap.h"
 #include "test_util.h"
@@ -183,10 +185,39 @@ static scmp_filter_ctx fx_kvermax(void)
 	return ctx;
 }
 
+/*
+ * SCMP_FLTATR_EXT_ACT_BADARG32's checks and signed comparisons (ours), on
+ * 64-bit ABIs and a 32-bit one.
+ */
+static scmp_filter_ctx fx_badarg(void)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ERRNO(1));
+
+	seccomp_arch_add(ctx, SCMP_ARCH_X86_64); /* -EDOM for the other order */
+	seccomp_arch_add(ctx, SCMP_ARCH_X86);
+	seccomp_arch_add(ctx, SCMP_ARCH_S390X);
+	add_rules(ctx);
+	seccomp_attr_set(ctx, SCMP_FLTATR_EXT_ACT_BADARG32,
+			 SCMP_ACT_KILL_PROCESS);
+	seccomp_rule_add(
+		ctx, SCMP_ACT_ERRNO(3), SCMP_SYS(close), 1,
+		SCMP_A0((enum scmp_compare)(SCMP_CMP_LT | SCMP_CMP_32BIT |
+					    SCMP_CMP_EXT_SIGNED),
+			0));
+	seccomp_rule_add(
+		ctx, SCMP_ACT_ERRNO(4), SCMP_SYS(dup), 2,
+		SCMP_A0((enum scmp_compare)(SCMP_CMP_LT | SCMP_CMP_EXT_SIGNED),
+			-5),
+		SCMP_A1((enum scmp_compare)(SCMP_CMP_GE | SCMP_CMP_32BIT |
+					    SCMP_CMP_EXT_SIGNED),
+			-7));
+	return ctx;
+}
+
 static const struct fixture fixtures[] = {
 	{ "native", fx_native },   { "multi-arch", fx_multi },
 	{ "big-endian", fx_big },  { "binary tree, transactions", fx_txn },
-	{ "KVERMAX", fx_kvermax },
+	{ "KVERMAX", fx_kvermax }, { "BADARG32, signed", fx_badarg },
 };
 
 /*
@@ -331,7 +362,7 @@ static const struct call calls[] = {
 /* The filter merged in: an ABI the fixtures lack, of either byte order. */
 static scmp_filter_ctx merge_src(scmp_filter_ctx dst)
 {
-	uint32_t def = 0, kvermax = 0, enosys = 0;
+	uint32_t def = 0, kvermax = 0, enosys = 0, badarg = 0;
 	scmp_filter_ctx src;
 
 	seccomp_attr_get(dst, SCMP_FLTATR_ACT_DEFAULT, &def);
@@ -340,6 +371,8 @@ static scmp_filter_ctx merge_src(scmp_filter_ctx dst)
 	src = seccomp_init(def);
 	seccomp_attr_set(src, SCMP_FLTATR_CTL_KVERMAX, kvermax);
 	seccomp_attr_set(src, SCMP_FLTATR_ACT_ENOSYS, enosys);
+	seccomp_attr_get(dst, SCMP_FLTATR_EXT_ACT_BADARG32, &badarg);
+	seccomp_attr_set(src, SCMP_FLTATR_EXT_ACT_BADARG32, badarg);
 	seccomp_arch_remove(src, SCMP_ARCH_NATIVE);
 	if (seccomp_arch_exist(dst, SCMP_ARCH_S390X) == 0)
 		seccomp_arch_add(src, SCMP_ARCH_PARISC64);

@@ -20,10 +20,16 @@
  * foreign ABIs, the edges of every comparison): a mutant proved that the
  * model shows wrong fails the test. Most mutants must be caught.
  *
+ * Every fourth filter has 32-bit and signed comparisons and sets
+ * SCMP_FLTATR_EXT_ACT_BADARG32 (ours). One mutant is made on purpose: a
+ * filter's high-word check dropped (its "jeq #0" goes to the rules either
+ * way, as if the check were never emitted) must be caught.
+ *
  * Environment: SEED, FILTERS (default 8), MUTANTS (per filter, default
  * 16); PROVE_ONLY (lib/prove.c) names the filters ("round-1") to use.
  */
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +167,77 @@ static void mutants(const char *name, const struct pm_state *st,
 	free(sites);
 }
 
+/*
+ * The first high-word check of SCMP_FLTATR_EXT_ACT_BADARG32 in @prog:
+ * "ld [hi]; jeq #0; jeq #0xffffffff" (gen_bpf.c). Returns the pc of its
+ * "jeq #0", or -1.
+ */
+static int badarg_check_at(const struct bpf_sim_prog *prog)
+{
+	const struct sock_filter *f = prog->insns;
+	unsigned int pc;
+
+	for (pc = 0; pc + 2 < prog->len; pc++)
+		if (f[pc].code == (BPF_LD | BPF_W | BPF_ABS) &&
+		    f[pc + 1].code == (BPF_JMP | BPF_JEQ | BPF_K) &&
+		    f[pc + 1].k == 0 &&
+		    f[pc + 2].code == (BPF_JMP | BPF_JEQ | BPF_K) &&
+		    f[pc + 2].k == 0xffffffffU && f[pc + 1].jf == 0)
+			return (int)pc + 1;
+	return -1;
+}
+
+/*
+ * A filter with the high-word check, proved; then the check dropped,
+ * which the prover must catch. Returns 0, or 1 after a message.
+ */
+static int dropped_badarg(unsigned char *buf)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+	struct bpf_sim_prog prog = { 0 };
+	struct prove_result res;
+	const struct pm_state *st;
+	const char *why;
+	size_t len = (BPF_MAXINSNS + 1) * sizeof(struct sock_filter);
+	int pc, rc = 1;
+
+	if (ctx == NULL)
+		return 1;
+	/* a 64-bit ABI of the native byte order */
+	if (seccomp_arch_add(ctx, SCMP_ARCH_X86_64) == -EDOM)
+		seccomp_arch_add(ctx, SCMP_ARCH_S390X);
+	if (seccomp_attr_set(ctx, SCMP_FLTATR_EXT_ACT_BADARG32,
+			     SCMP_ACT_KILL_PROCESS) != 0 ||
+	    seccomp_rule_add(ctx, SCMP_ACT_ERRNO(1), SCMP_SYS(openat), 1,
+			     SCMP_A0_32(SCMP_CMP_EQ | SCMP_CMP_32BIT,
+					(uint32_t)-100)) != 0 ||
+	    prove_record_model(ctx, &st, &why) != 0 ||
+	    seccomp_export_bpf_mem(ctx, buf, &len) < 0 ||
+	    bpf_sim_load_mem(&prog, buf, len, pm_big_endian(st)) < 0 ||
+	    prove_bpf(st, &prog, &res) < 0 || !res.proved) {
+		printf("FAIL the filter with the high-word check is not"
+		       " proved\n");
+		goto out;
+	}
+	pc = badarg_check_at(&prog);
+	if (pc < 0) {
+		printf("FAIL no high-word check in the program\n");
+		goto out;
+	}
+	prog.insns[pc].jf = prog.insns[pc].jt;
+	if (bpf_sim_verify(&prog, NULL) < 0 || prove_bpf(st, &prog, &res) < 0 ||
+	    res.proved) {
+		printf("FAIL the dropped high-word check is not caught\n");
+		goto out;
+	}
+	printf("the dropped high-word check (at %d) is caught\n", pc);
+	rc = 0;
+out:
+	bpf_sim_free(&prog);
+	seccomp_release(ctx);
+	return rc;
+}
+
 static uint64_t env_u64(const char *name, uint64_t fallback)
 {
 	const char *v = getenv(name);
@@ -208,6 +285,8 @@ int main(void)
 		opts.kvermax = r % 2 == 1 ? 100 : 0;
 		opts.repeat = r % 4 == 2 ? 60 : 0;
 		opts.cmp32 = r % 4 == 3 ? 40 : 0;
+		opts.sign = r % 4 == 3 ? 30 : 0;
+		opts.badarg = r % 4 == 3 ? 100 : 0;
 		prop_gen(&rng, &opts, &s);
 		ctx = prop_run(&api, &s, rcs);
 		kvermax += ctx != NULL && prop_kvermax_set(&s, rcs);
@@ -231,6 +310,8 @@ int main(void)
 		bpf_sim_free(&prog);
 		api.release(ctx);
 	}
+	if (!prove_only() && dropped_badarg(buf) != 0)
+		t.wrong++;
 	free(buf);
 	printf("%u with KVERMAX; ", kvermax);
 	prove_tally_print(stdout, "filters", &pt);

@@ -36,6 +36,10 @@
 #define REPEAT_PERCENT 10
 /* comparisons with SCMP_CMP_32BIT, past the golden rounds */
 #define CMP32_PERCENT 10
+/* range comparisons with SCMP_CMP_EXT_SIGNED, past the golden rounds */
+#define SIGN_PERCENT 15
+/* scripts with SCMP_FLTATR_EXT_ACT_BADARG32, past the golden rounds */
+#define BADARG_PERCENT 25
 
 /*
  * Rounds of make check-long's seed the prover once could not take: the
@@ -124,6 +128,8 @@ int main(void)
 		opts.kvermax = r >= GOLDEN_ROUNDS ? KVERMAX_PERCENT : 0;
 		opts.repeat = r >= GOLDEN_ROUNDS ? REPEAT_PERCENT : 0;
 		opts.cmp32 = r >= GOLDEN_ROUNDS ? CMP32_PERCENT : 0;
+		opts.sign = r >= GOLDEN_ROUNDS ? SIGN_PERCENT : 0;
+		opts.badarg = r >= GOLDEN_ROUNDS ? BADARG_PERCENT : 0;
 		failed |= prove_round(&api, &opts, seed, r, &t, &kvermax);
 	}
 	printf("seed 0x%llx, %llu rounds (%u with KVERMAX): ",

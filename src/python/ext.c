@@ -93,7 +93,11 @@ PyDoc_STRVAR(ext_doc,
 	     "features() says which the library has, one F_* bit each:\n"
 	     "F_CMP_AND, several comparisons of one argument in a rule, all\n"
 	     "of which must hold; F_NOTIFY_SET_FLAGS, notify_set_flags();\n"
-	     "F_NOTIFY_ADDFD_SEND, notify_addfd_send().");
+	     "F_NOTIFY_ADDFD_SEND, notify_addfd_send();\n"
+	     "F_ACT_BADARG32, the filter attribute ATTR_ACT_BADARG32 (an\n"
+	     "action, or ACT_UNSET for off), which checks the high word of\n"
+	     "arguments compared with CMP_32BIT; F_CMP_SIGNED, CMP_SIGNED, for\n"
+	     "signed LT, LE, GE and GT (Arg(0, LT | CMP_SIGNED, 0): fd < 0).");
 
 static struct PyModuleDef ext_module = {
 	.m_base = PyModuleDef_HEAD_INIT,
@@ -116,6 +120,10 @@ static int add_ext_constants(PyObject *dict)
 		{ "USER_NOTIF_FD_SYNC_WAKE_UP",
 		  SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP },
 		{ "F_NOTIFY_ADDFD_SEND", SCMP_EXT_F_NOTIFY_ADDFD_SEND },
+		{ "F_ACT_BADARG32", SCMP_EXT_F_ACT_BADARG32 },
+		{ "F_CMP_SIGNED", SCMP_EXT_F_CMP_SIGNED },
+		{ "ATTR_ACT_BADARG32", SCMP_FLTATR_EXT_ACT_BADARG32 },
+		{ "CMP_SIGNED", SCMP_CMP_EXT_SIGNED },
 	};
 	size_t i;
 
@@ -124,7 +132,9 @@ static int add_ext_constants(PyObject *dict)
 			    dict, consts[i].name,
 			    PyLong_FromUnsignedLongLong(consts[i].value)) < 0)
 			return -1;
-	return 0;
+	/* an attribute value, a C int as the module's actions are */
+	return value_dict_set(dict, "ACT_UNSET",
+			      value_int32(SCMP_EXT_ACT_UNSET));
 }
 
 /**

@@ -54,6 +54,12 @@
  */
 #define CMP_OPMASK 0xffffU
 #define CMP_32BIT 0x10000U
+/* The flags Arg takes: CMP_32BIT, and this library's SCMP_CMP_EXT_SIGNED. */
+#if HAVE_SCMP_EXT
+#define CMP_FLAGS (CMP_32BIT | SCMP_CMP_EXT_SIGNED)
+#else
+#define CMP_FLAGS CMP_32BIT
+#endif
 
 /*
  * The PyMethodDef of the C function prefix##name, documented by

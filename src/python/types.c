@@ -284,11 +284,11 @@ static PyObject *Arg_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 			"Argument index must be between 0 and 5", &v) < 0)
 		return NULL;
 	cmp.arg = (unsigned int)v;
-	/* an operator, with CMP_32BIT or not */
-	if (value_range(o_op, "op", _SCMP_CMP_MIN + 1, CMP_OPMASK | CMP_32BIT,
+	/* an operator, with CMP_32BIT or not (and ext.CMP_SIGNED) */
+	if (value_range(o_op, "op", _SCMP_CMP_MIN + 1, CMP_OPMASK | CMP_FLAGS,
 			"Invalid comparison operator", &v) < 0)
 		return NULL;
-	if ((v & ~(long long)(CMP_OPMASK | CMP_32BIT)) != 0 ||
+	if ((v & ~(long long)(CMP_OPMASK | CMP_FLAGS)) != 0 ||
 	    (v & CMP_OPMASK) <= _SCMP_CMP_MIN ||
 	    (v & CMP_OPMASK) >= _SCMP_CMP_MAX)
 		return value_invalid("Invalid comparison operator");
@@ -360,7 +360,9 @@ PyDoc_STRVAR(
 	"bits of datum_b outside datum_a are dropped (a UserWarning says so).\n"
 	"op | CMP_32BIT (provisional: libseccomp's open pull request) compares\n"
 	"only the low 32 bits of the argument and of the data, as unsigned\n"
-	"numbers, whatever the upper half of a 64-bit argument holds.\n\n"
+	"numbers, whatever the upper half of a 64-bit argument holds.\n"
+	"op | ext.CMP_SIGNED (this library's) compares LT, LE, GE and GT as\n"
+	"signed: the low 32 bits with CMP_32BIT, all 64 without.\n\n"
 	">>> Arg(1, MASKED_EQ, 0o3, 0o1)   # flags & O_ACCMODE == O_WRONLY\n"
 	"seccomp.Arg(1, 7, 3, 1)\n"
 	">>> Arg(0, NE | CMP_32BIT, 0x10)\n"

@@ -205,6 +205,9 @@ static void get_cmp(struct fuzz_in *in, struct scmp_arg_cmp *c)
 		op |= SCMP_CMP_32BIT;
 	if (b >> 3 == 29)
 		op |= 1U << (17 + fuzz_u8(in) % 15);
+	/* ours, SCMP_CMP_EXT_SIGNED: on any operator, 32-bit or not */
+	if ((b >> 3) % 5 == 4)
+		op |= SCMP_CMP_EXT_SIGNED;
 	c->op = (enum scmp_compare)op;
 	if (b >= 0xf8)
 		c->arg = fuzz_u32(in);
@@ -282,9 +285,15 @@ static void memfd_clear(void)
  * Checking exports
  */
 
-/* The instructions libseccomp's generator may emit (abi.md 3.11). */
+/*
+ * The instructions libseccomp's generator may emit (abi.md 3.11), and the
+ * sign flip of our signed comparisons (SCMP_CMP_EXT_SIGNED), xor with
+ * 0x80000000 alone.
+ */
 static bool insn_expected(const struct sock_filter *f)
 {
+	if (f->code == (BPF_ALU | BPF_XOR | BPF_K))
+		return f->k == 0x80000000U;
 	switch (f->code) {
 	case BPF_LD | BPF_W | BPF_ABS:
 	case BPF_ALU | BPF_AND | BPF_K:
@@ -571,7 +580,13 @@ static void op_attr(struct run *r, struct fuzz_in *in)
 	op.attr = b % 14;
 	if (b >= 0xf0)
 		op.attr = (int)fuzz_u32(in);
-	switch (fuzz_u8(in) % 5) {
+	/* ours: SCMP_FLTATR_EXT_ACT_BADARG32, which the model has */
+	if (b >= 0xe8 && b < 0xf0)
+		op.attr = (int)SCMP_FLTATR_EXT_ACT_BADARG32;
+	switch (fuzz_u8(in) % 6) {
+	case 5:
+		op.value = SCMP_EXT_ACT_UNSET;
+		break;
 	case 0:
 		op.value = 0;
 		break;
@@ -592,7 +607,8 @@ static void op_attr(struct run *r, struct fuzz_in *in)
 	TRACE("%u: attr_set %d 0x%x -> %d\n", r->op, op.attr, op.value, rc);
 	if (op.attr == SCMP_FLTATR_ACT_BADARCH ||
 	    op.attr == SCMP_FLTATR_API_TSKIP ||
-	    op.attr == SCMP_FLTATR_CTL_OPTIMIZE)
+	    op.attr == SCMP_FLTATR_CTL_OPTIMIZE ||
+	    op.attr == (int)SCMP_FLTATR_EXT_ACT_BADARG32)
 		expect_model(r, &op, rc, "attr_set");
 	else if (rc != attr_want(arch_cnt, op.attr, op.value))
 		FUZZ_FAIL("attr_set(%d, 0x%x) = %d, want %d", op.attr, op.value,
@@ -610,7 +626,8 @@ static void op_attr(struct run *r, struct fuzz_in *in)
 	if (op.attr != SCMP_FLTATR_ACT_BADARCH &&
 	    op.attr != SCMP_FLTATR_CTL_OPTIMIZE &&
 	    op.attr != SCMP_FLTATR_ACT_ENOSYS &&
-	    op.attr != SCMP_FLTATR_CTL_KVERMAX)
+	    op.attr != SCMP_FLTATR_CTL_KVERMAX &&
+	    op.attr != (int)SCMP_FLTATR_EXT_ACT_BADARG32)
 		want = op.value != 0;
 	if (rc_get != 0 || got != want)
 		FUZZ_FAIL("attr_get(%d) = %d, 0x%x after setting 0x%x", op.attr,
@@ -702,7 +719,7 @@ static int merge_want(scmp_filter_ctx dst, scmp_filter_ctx src,
 	const struct prop_arch *a;
 	unsigned int i, nd = 0, ns = 0;
 	bool overlap = false;
-	uint32_t tsync = 0, nnp = 1, kvermax = 0, enosys = 0;
+	uint32_t tsync = 0, nnp = 1, kvermax = 0, enosys = 0, badarg = 0;
 
 	for (i = 0; (a = prop_arch_at(i)) != NULL; i++) {
 		bool d = seccomp_arch_exist(dst, a->token) == 0;
@@ -717,9 +734,10 @@ static int merge_want(scmp_filter_ctx dst, scmp_filter_ctx src,
 	/* the source has the defaults of these */
 	seccomp_attr_get(dst, SCMP_FLTATR_CTL_KVERMAX, &kvermax);
 	seccomp_attr_get(dst, SCMP_FLTATR_ACT_ENOSYS, &enosys);
+	seccomp_attr_get(dst, SCMP_FLTATR_EXT_ACT_BADARG32, &badarg);
 	if (nd == 0 || ns == 0 || src_def != dst_def ||
 	    src_tsync != (tsync != 0) || nnp != 1 || kvermax != SCMP_KV_UNDEF ||
-	    enosys != SCMP_ACT_ERRNO(ENOSYS))
+	    enosys != SCMP_ACT_ERRNO(ENOSYS) || badarg != SCMP_EXT_ACT_UNSET)
 		return -EINVAL;
 	if (big_endian(dst) != big_endian(src))
 		return -EDOM;

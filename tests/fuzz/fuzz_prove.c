@@ -108,9 +108,12 @@ static void edit(struct prop_script *s, struct fuzz_in *in)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct prop_gen_opts opts = {
-		.txn = true, .invalid = true, .repeat = 15, .cmp32 = 15
-	};
+	struct prop_gen_opts opts = { .txn = true,
+				      .invalid = true,
+				      .repeat = 15,
+				      .cmp32 = 15,
+				      .sign = 15,
+				      .badarg = 20 };
 	struct fuzz_in in = { data, size };
 	struct bpf_sim_prog prog = { 0 };
 	struct prove_result res;

@@ -21,6 +21,11 @@
  * and its library refuses it with -EINVAL.
  */
 #define SPEC_CMP_32BIT 0x10000U
+/* This library's by value too (seccomp-ext.h): SCMP_CMP_EXT_SIGNED, */
+#define SPEC_CMP_SIGNED 0x1000000U
+/* SCMP_FLTATR_EXT_ACT_BADARG32 and SCMP_EXT_ACT_UNSET. */
+#define SPEC_ATTR_BADARG32 0x53430000U
+#define SPEC_ACT_UNSET 0xffffffffU
 
 /* Where a statement came from, for messages. */
 struct stmt {
@@ -123,7 +128,7 @@ static uint32_t arch_token(const char *name)
 					     seccomp_arch_resolve_name(name);
 }
 
-/* aN[_32|_64][.lo32] OP VALUE, as one token. */
+/* aN[_32|_64][.lo32][.s] OP VALUE, as one token. */
 static int parse_cmp(const char *s, struct scmp_arg_cmp *cmp)
 {
 	static const struct {
@@ -154,6 +159,10 @@ static int parse_cmp(const char *s, struct scmp_arg_cmp *cmp)
 	if (strncmp(p, ".lo32", 5) == 0) {
 		flags = SPEC_CMP_32BIT;
 		p += 5;
+	}
+	if (strncmp(p, ".s", 2) == 0) {
+		flags |= SPEC_CMP_SIGNED;
+		p += 2;
 	}
 	if (*p == '&') {
 		/* &MASK==VALUE */
@@ -225,6 +234,10 @@ static int parse_attr(const char *s, enum scmp_filter_attr *attr)
 		*attr = (enum scmp_filter_attr)12;
 		return 0;
 	}
+	if (strcmp(s, "badarg32") == 0) {
+		*attr = (enum scmp_filter_attr)SPEC_ATTR_BADARG32;
+		return 0;
+	}
 	return -1;
 }
 
@@ -241,6 +254,10 @@ static int parse_value(const char *s, uint32_t *value)
 
 	if (strcmp(s, "undef") == 0) {
 		*value = 1;
+		return 0;
+	}
+	if (strcmp(s, "unset") == 0) {
+		*value = SPEC_ACT_UNSET;
 		return 0;
 	}
 	if (sscanf(s, "%u.%u%c", &major, &minor, &end) == 2) {

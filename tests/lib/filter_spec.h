@@ -18,9 +18,11 @@
  *	arch +ARCH -ARCH ..	seccomp_arch_add / _remove ("native" allowed)
  *	attr NAME VALUE		seccomp_attr_set; NAME is badarch, tskip,
  *				optimize, nnp, tsync, log, ssb, rawrc, waitkill,
- *				enosys, kvermax or default; VALUE a number, an
- *				action, a Linux version (5.2: SCMP_KV_5_2) or
- *				undef (SCMP_KV_UNDEF)
+ *				enosys, kvermax, badarg32 (ours:
+ *				SCMP_FLTATR_EXT_ACT_BADARG32) or default; VALUE
+ *				a number, an action, a Linux version (5.2:
+ *				SCMP_KV_5_2), undef (SCMP_KV_UNDEF) or unset
+ *				(SCMP_EXT_ACT_UNSET)
  *	prio SYSCALLS N		seccomp_syscall_priority
  *	rule ACTION SYSCALLS [CMP ..]	seccomp_rule_add_array
  *	exact ACTION SYSCALLS [CMP ..]	seccomp_rule_add_exact_array
@@ -31,7 +33,8 @@
  * statement runs once for each. CMP: aN OP VALUE without spaces, with OP
  * one of == != < <= >= > or &MASK== (MASKED_EQ); aN_32 builds it with
  * SCMP_CMP32 (datums cast to 32 bits), aN or aN_64 with SCMP_CMP64; a
- * ".lo32" after that (a0.lo32!=16) adds SCMP_CMP_32BIT to the operator. A
+ * ".lo32" after that (a0.lo32!=16) adds SCMP_CMP_32BIT to the operator, a
+ * ".s" after that (a0.s<0, a0.lo32.s<0) our SCMP_CMP_EXT_SIGNED. A
  * VALUE starting with '-' is sign-extended to 64 bits, as an int is.
  *
  * A statement may start with the errno it must fail with: "!EEXIST rule

@@ -47,6 +47,7 @@ ATTRS = {
     "waitkill": seccomp.Attr.CTL_WAITKILL,
     "enosys": seccomp.Attr.ACT_ENOSYS,
     "kvermax": seccomp.Attr.CTL_KVERMAX,
+    "badarg32": seccomp.ext.ATTR_ACT_BADARG32,
 }
 
 # Two-character operators before their one-character prefixes.
@@ -100,6 +101,8 @@ def parse_value(text):
     (KV_UNDEF) or an action."""
     if text == "undef":
         return seccomp.KV_UNDEF
+    if text == "unset":
+        return seccomp.ext.ACT_UNSET
     m = re.fullmatch(r"([0-9]+)\.([0-9]+)", text)
     if m is not None:
         name = "KV_%s_%s" % m.groups()
@@ -110,12 +113,12 @@ def parse_value(text):
 
 
 def parse_cmp(text):
-    """aN[_32|_64][.lo32] OP VALUE as one token: the arguments of an Arg
-    (.lo32: the operator with CMP_32BIT)."""
-    m = re.fullmatch(r"a([0-9]+)(_32|_64)?(\.lo32)?(.*)", text)
+    """aN[_32|_64][.lo32][.s] OP VALUE as one token: the arguments of an
+    Arg (.lo32: the operator with CMP_32BIT, .s with ext.CMP_SIGNED)."""
+    m = re.fullmatch(r"a([0-9]+)(_32|_64)?(\.lo32)?(\.s)?(.*)", text)
     if m is None:
         raise SpecError("bad comparison %r" % text)
-    arg, width, rest = int(m.group(1)), m.group(2), m.group(4)
+    arg, width, rest = int(m.group(1)), m.group(2), m.group(5)
     datum_b = 0
     if rest.startswith("&"):
         mask, sep, value = rest[1:].partition("==")
@@ -135,6 +138,8 @@ def parse_cmp(text):
         datum_b &= U32
     if m.group(3):
         op |= seccomp.CMP_32BIT
+    if m.group(4):
+        op |= seccomp.ext.CMP_SIGNED
     return arg, op, datum_a, datum_b
 
 

@@ -378,23 +378,33 @@ static uint64_t gen_mask(struct prop_rng *rng, const uint64_t *pool,
 	}
 }
 
-/* Adds SCMP_CMP_32BIT to @c in @percent percent of the draws. */
+/*
+ * Adds SCMP_CMP_32BIT to @c in @opts->cmp32 percent of the draws, and to
+ * a range test SCMP_CMP_EXT_SIGNED (ours) in @opts->sign percent.
+ */
 static void gen_flag32(struct prop_rng *rng, struct scmp_arg_cmp *c,
-		       unsigned int percent)
+		       const struct prop_gen_opts *opts)
 {
-	if (percent > 0 && chance(rng, percent))
+	unsigned int oper;
+
+	if (opts->cmp32 > 0 && chance(rng, opts->cmp32))
 		c->op = (enum scmp_compare)((unsigned int)c->op |
 					    SCMP_CMP_32BIT);
+	oper = c->op & SCMP_CMP_OPMASK;
+	if (opts->sign > 0 && oper != SCMP_CMP_EQ && oper != SCMP_CMP_NE &&
+	    oper != SCMP_CMP_MASKED_EQ && chance(rng, opts->sign))
+		c->op = (enum scmp_compare)((unsigned int)c->op |
+					    SCMP_CMP_EXT_SIGNED);
 }
 
 /*
  * The comparisons of a rule: 0..6, on distinct arguments or, with
- * @repeat, now and then on one compared before (an AND on it); @cmp32
- * percent of them with SCMP_CMP_32BIT.
+ * @repeat, now and then on one compared before (an AND on it); some of
+ * them with flags (gen_flag32()).
  */
 static void gen_cmps(struct prop_rng *rng, struct prop_op *op,
 		     const uint64_t *pool, unsigned int pool_cnt, bool invalid,
-		     bool repeat, unsigned int cmp32)
+		     bool repeat, const struct prop_gen_opts *opts)
 {
 	static const unsigned int weights[] = { 20, 30, 25, 12, 7, 3, 3 };
 	unsigned int i, w = prop_below(rng, 100), used = 0, arg;
@@ -429,7 +439,7 @@ static void gen_cmps(struct prop_rng *rng, struct prop_op *op,
 			/* unused by these operators: must make no difference */
 			c->datum_b = chance(rng, 80) ? 0 : prop_rand(rng);
 		}
-		gen_flag32(rng, c, cmp32);
+		gen_flag32(rng, c, opts);
 	}
 	if (!invalid || op->cnt == 0)
 		return;
@@ -445,7 +455,7 @@ static void gen_cmps(struct prop_rng *rng, struct prop_op *op,
 		break;
 	case 1:
 		/* with 32-bit tests, now and then a flag bit none has */
-		if (cmp32 > 0 && chance(rng, 30))
+		if (opts->cmp32 > 0 && chance(rng, 30))
 			c->op = (enum scmp_compare)(
 				(unsigned int)c->op |
 				1U << (17 + prop_below(rng, 15)));
@@ -569,7 +579,7 @@ static void gen_thresholds(struct prop_rng *rng,
 			c->datum_b = c->datum_a & 0xff;
 			c->datum_a = 0xff;
 		}
-		gen_flag32(rng, c, opts->cmp32);
+		gen_flag32(rng, c, opts);
 		if (chance(rng, 20)) {
 			other = (arg + 1 + prop_below(rng, 5)) % 6;
 			op->cmps[op->cnt++] = (struct scmp_arg_cmp){
@@ -583,7 +593,7 @@ static void gen_thresholds(struct prop_rng *rng,
 				arg, ranges[prop_below(rng, N(ranges))],
 				bounds[prop_below(rng, bound_cnt)], 0
 			};
-			gen_flag32(rng, &op->cmps[op->cnt - 1], opts->cmp32);
+			gen_flag32(rng, &op->cmps[op->cnt - 1], opts);
 		}
 	}
 	while (txn_depth-- > 0 && s->cnt < PROP_OPS_MAX)
@@ -705,7 +715,7 @@ static void gen_script(struct prop_rng *rng, const struct prop_gen_opts *opts,
 		/* one draw after the other: arguments have no order */
 		bad = opts->invalid && chance(rng, 4);
 		repeat = opts->repeat > 0 && chance(rng, opts->repeat);
-		gen_cmps(rng, op, pool, pool_cnt, bad, repeat, opts->cmp32);
+		gen_cmps(rng, op, pool, pool_cnt, bad, repeat, opts);
 		if (opts->invalid && chance(rng, 1))
 			op->action = SCMP_ACT_ERRNO(4095 + prop_below(rng, 2));
 	}
@@ -726,6 +736,22 @@ static void gen_insert(struct prop_script *s, unsigned int at,
 }
 
 /*
+ * Inserts @op anywhere after the script's leading ABI calls (attributes
+ * may come before or after rules, in any order).
+ */
+static void gen_insert_late(struct prop_rng *rng, struct prop_script *s,
+			    const struct prop_op *op)
+{
+	unsigned int lo;
+
+	for (lo = 0; lo < s->cnt && (s->ops[lo].kind == PROP_ARCH_ADD ||
+				     s->ops[lo].kind == PROP_ARCH_REMOVE);
+	     lo++)
+		;
+	gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), op);
+}
+
+/*
  * SCMP_FLTATR_CTL_KVERMAX in @opts->kvermax percent of the scripts: a
  * version from 3.0 to 7.2, half the time with an ENOSYS action, now and
  * then turned off again; each call anywhere after the leading ABI calls,
@@ -739,29 +765,47 @@ static void gen_kvermax(struct prop_rng *rng, const struct prop_gen_opts *opts,
 					      0xffffffff };
 	struct prop_op op = { .kind = PROP_ATTR_SET,
 			      .attr = SCMP_FLTATR_CTL_KVERMAX };
-	unsigned int lo;
 
 	if (!chance(rng, opts->kvermax))
 		return;
-	for (lo = 0; lo < s->cnt && (s->ops[lo].kind == PROP_ARCH_ADD ||
-				     s->ops[lo].kind == PROP_ARCH_REMOVE);
-	     lo++)
-		;
 	op.value = SCMP_KV_3_0 + prop_below(rng, SCMP_KV_7_2 - SCMP_KV_3_0 + 1);
 	if (opts->invalid && chance(rng, 10))
 		op.value = bad_kvers[prop_below(rng, N(bad_kvers))];
-	gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+	gen_insert_late(rng, s, &op);
 	if (chance(rng, 50)) {
 		op.attr = SCMP_FLTATR_ACT_ENOSYS;
 		op.value = gen_action(rng);
 		if (opts->invalid && chance(rng, 10))
 			op.value = SCMP_ACT_ERRNO(4095);
-		gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+		gen_insert_late(rng, s, &op);
 	}
 	if (chance(rng, 10)) {
 		op.attr = SCMP_FLTATR_CTL_KVERMAX;
 		op.value = SCMP_KV_UNDEF;
-		gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+		gen_insert_late(rng, s, &op);
+	}
+}
+
+/*
+ * SCMP_FLTATR_EXT_ACT_BADARG32 (ours) in @opts->badarg percent of the
+ * scripts, anywhere after the leading ABI calls; now and then turned off
+ * again, or with @opts->invalid set to a value the library must refuse.
+ */
+static void gen_badarg(struct prop_rng *rng, const struct prop_gen_opts *opts,
+		       struct prop_script *s)
+{
+	struct prop_op op = { .kind = PROP_ATTR_SET,
+			      .attr = (int)SCMP_FLTATR_EXT_ACT_BADARG32 };
+
+	if (!chance(rng, opts->badarg))
+		return;
+	op.value = chance(rng, 50) ? SCMP_ACT_KILL_PROCESS : gen_action(rng);
+	if (opts->invalid && chance(rng, 10))
+		op.value = chance(rng, 50) ? SCMP_ACT_ERRNO(4095) : 0xfffffffeU;
+	gen_insert_late(rng, s, &op);
+	if (chance(rng, 10)) {
+		op.value = SCMP_EXT_ACT_UNSET;
+		gen_insert_late(rng, s, &op);
 	}
 }
 
@@ -792,6 +836,8 @@ void prop_gen(struct prop_rng *rng, const struct prop_gen_opts *opts,
 	gen_script(rng, opts, s);
 	if (opts->kvermax > 0)
 		gen_kvermax(rng, opts, s);
+	if (opts->badarg > 0)
+		gen_badarg(rng, opts, s);
 }
 
 /**
@@ -1087,14 +1133,17 @@ static const char *op_name(unsigned int op, char *buf, size_t size)
 	};
 	/* clang-format on */
 
-	if (op < N(names))
-		snprintf(buf, size, "%s", names[op]);
-	else if ((op & ~(unsigned int)SCMP_CMP_OPMASK) == SCMP_CMP_32BIT &&
-		 (op & SCMP_CMP_OPMASK) < N(names))
-		snprintf(buf, size, "%s | SCMP_CMP_32BIT",
-			 names[op & SCMP_CMP_OPMASK]);
-	else
+	unsigned int flags = op & ~(unsigned int)SCMP_CMP_OPMASK;
+
+	if ((op & SCMP_CMP_OPMASK) >= N(names) ||
+	    (flags & ~(SCMP_CMP_32BIT | SCMP_CMP_EXT_SIGNED)) != 0)
 		snprintf(buf, size, "0x%x", op);
+	else
+		snprintf(buf, size, "%s%s%s", names[op & SCMP_CMP_OPMASK],
+			 flags & SCMP_CMP_32BIT ? " | SCMP_CMP_32BIT" : "",
+			 flags & SCMP_CMP_EXT_SIGNED ?
+				 " | SCMP_CMP_EXT_SIGNED" :
+				 "");
 	return buf;
 }
 
@@ -1111,6 +1160,8 @@ static const char *attr_name(int attr)
 		return "SCMP_FLTATR_ACT_ENOSYS";
 	case SCMP_FLTATR_CTL_KVERMAX:
 		return "SCMP_FLTATR_CTL_KVERMAX";
+	case (int)SCMP_FLTATR_EXT_ACT_BADARG32:
+		return "SCMP_FLTATR_EXT_ACT_BADARG32";
 	default:
 		return "?";
 	}
@@ -1168,7 +1219,8 @@ void prop_print(FILE *f, const struct prop_api *api,
 			break;
 		case PROP_ATTR_SET:
 			if (op->attr == SCMP_FLTATR_ACT_BADARCH ||
-			    op->attr == SCMP_FLTATR_ACT_ENOSYS)
+			    op->attr == SCMP_FLTATR_ACT_ENOSYS ||
+			    op->attr == (int)SCMP_FLTATR_EXT_ACT_BADARG32)
 				prop_action_str(op->value, buf, sizeof(buf));
 			else
 				snprintf(buf, sizeof(buf), "%u", op->value);

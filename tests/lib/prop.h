@@ -26,6 +26,7 @@
 #include <stdio.h>
 
 #include <seccomp.h>
+#include <seccomp-ext.h>
 
 #include "bpf_sim.h"
 
@@ -158,6 +159,10 @@ struct prop_gen_opts {
 			       * (provisional: libseccomp 2.5 and 2.6
 			       * refuse it), and with @invalid now and then
 			       * a flag bit that none has */
+	unsigned int sign;    /* percent of range comparisons with
+			       * SCMP_CMP_EXT_SIGNED (ours) */
+	unsigned int badarg;  /* percent of scripts that set
+			       * SCMP_FLTATR_EXT_ACT_BADARG32 (ours) */
 	const int *syscalls;  /* pool of native numbers to draw from */
 	unsigned int syscall_cnt;
 };
@@ -201,8 +206,11 @@ struct pm_why {
 	int match_rules[PROP_OPS_MAX * 2];
 };
 
-/* PM_ENOSYS: no rule names the number, which KVERMAX finds newer */
-enum { PM_BADARCH, PM_DEFAULT, PM_UNCOND, PM_RULE, PM_ENOSYS };
+/*
+ * PM_ENOSYS: no rule names the number, which KVERMAX finds newer;
+ * PM_BADARG: SCMP_FLTATR_EXT_ACT_BADARG32's check failed
+ */
+enum { PM_BADARCH, PM_DEFAULT, PM_UNCOND, PM_RULE, PM_ENOSYS, PM_BADARG };
 
 struct pm_state *pm_new(const struct prop_api *resolver);
 void pm_free(struct pm_state *st);
@@ -242,7 +250,9 @@ bool pm_rules_subset(const struct pm_state *st, int q, int w);
  *	PM_TEST_GE  arg >= datum
  *
  * a rule matching when each test comes out as @holds says (on 32-bit ABIs
- * and for @low tests on the argument's low word). Only rules that reach a filter are listed
+ * and for @low tests on the argument's low word, xor @bias for a signed
+ * test). A syscall's rules come after the check of its badarg_args.
+ * Only rules that reach a filter are listed
  * (no pseudo numbers; -1 only with API_TSKIP), by ABI in filter order,
  * then by number, then in the order they are tried.
  *
@@ -260,6 +270,8 @@ struct pm_view_test {
 	int op;
 	bool holds;
 	bool low;      /* SCMP_CMP_32BIT on a 64-bit ABI: the low word alone */
+	uint64_t bias; /* SCMP_CMP_EXT_SIGNED: the sign bit flipped on both
+			* sides (in datum already), 0 for unsigned */
 	uint64_t mask; /* PM_TEST_EQ only */
 	uint64_t datum;
 };
@@ -271,6 +283,9 @@ struct pm_view_rule {
 	unsigned int len; /* 0: unconditional */
 	struct pm_view_test t[PROP_TESTS];
 	int live; /* its index among the live rules */
+	/* the arguments SCMP_FLTATR_EXT_ACT_BADARG32 checks on its syscall
+	 * before any rule (bit n: argument n), 0 for none */
+	unsigned int badarg_args;
 };
 
 /* Syscall numbers lo..hi, both included. */
@@ -288,6 +303,7 @@ struct pm_view {
 	struct pm_view_rule *rules;
 	bool kvermax;	 /* KVERMAX is set */
 	uint32_t enosys; /* its action */
+	uint32_t badarg; /* SCMP_FLTATR_EXT_ACT_BADARG32 */
 	/* per ABI (as arches[]), with KVERMAX: the default's numbers */
 	unsigned int span_cnt[PM_VIEW_ARCHES];
 	struct pm_view_span *spans[PM_VIEW_ARCHES];

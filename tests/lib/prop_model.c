@@ -22,7 +22,20 @@
  * request): on a 64-bit ABI the test compares the low words alone, as on
  * a 32-bit ABI; it is a 32-bit test, never the same test as one without
  * the flag. On a 32-bit ABI the flag changes nothing. Any other bit of
- * the operator outside SCMP_CMP_OPMASK is -EINVAL.
+ * the operator outside SCMP_CMP_OPMASK is -EINVAL, but for
+ * SCMP_CMP_EXT_SIGNED (ours, seccomp_rule_add(3)) on <, <=, >, >=: they
+ * then compare signed, the low words (a 32-bit test, or a 32-bit ABI) as
+ * int32_t, the whole argument as int64_t. The model flips the sign bit
+ * of both sides (x <s K is x ^ S <u K ^ S) and keeps the flipped datum:
+ * a test of its own, ordered by it; on one datum unsigned before signed.
+ *
+ * SCMP_FLTATR_EXT_ACT_BADARG32 (ours, seccomp_attr_set(3)): set, the
+ * syscall entry that decides (below) first checks, on a 64-bit ABI and
+ * for a number that is not socketcall or ipc, each argument some live
+ * rule of it tests 32-bit: a high word other than 0, or 0xffffffff over a
+ * low word with bit 31 set, gives the attribute's action. An
+ * unconditional syscall checks nothing. Merging wants it equal; a
+ * transaction does not restore it.
  *
  * Several comparisons of one argument (an extension: libseccomp refuses
  * them with -EINVAL) must all hold. Their tests follow each other in chain
@@ -113,6 +126,7 @@ struct pm_test {
 	int op;	       /* T_EQ, T_GT, T_GE */
 	bool holds;    /* the rule wants the test to hold */
 	bool low;      /* a 32-bit test on a 64-bit ABI */
+	uint64_t bias; /* signed: the sign bit both sides get flipped, or 0 */
 	uint64_t mask; /* T_EQ only */
 	uint64_t datum;
 	/* its node's, from the rule that made it: rank, the script call
@@ -176,6 +190,7 @@ struct pm_state {
 	bool tskip;
 	uint32_t kvermax; /* enum scmp_kver; SCMP_KV_UNDEF: off */
 	uint32_t enosys;  /* SCMP_FLTATR_ACT_ENOSYS */
+	uint32_t badarg;  /* SCMP_FLTATR_EXT_ACT_BADARG32 */
 	struct pm_snap cur;
 	unsigned int cap;
 	struct pm_snap txn[PROP_OPS_MAX];
@@ -250,6 +265,7 @@ void pm_init(struct pm_state *st, uint32_t def_action)
 	st->tskip = false;
 	st->kvermax = SCMP_KV_UNDEF;
 	st->enosys = SCMP_ACT_ERRNO(ENOSYS);
+	st->badarg = SCMP_EXT_ACT_UNSET;
 	st->cur.arches[0] = st->native;
 	st->cur.arch_cnt = 1;
 	st->cur.cnt = 0;
@@ -384,6 +400,9 @@ static void normalise(struct pm_test *t, const struct scmp_arg_cmp *c,
 	t->raw_b = 0;
 	t->mask = width;
 	t->datum = c->datum_a & width;
+	/* only range operators take it (op_valid()) */
+	t->bias = (c->op & SCMP_CMP_EXT_SIGNED) ? width ^ (width >> 1) : 0;
+	t->datum ^= t->bias;
 	switch (op) {
 	case SCMP_CMP_EQ:
 	case SCMP_CMP_NE:
@@ -452,6 +471,8 @@ static int chain_cmp(const struct pm_test *a, const struct pm_test *b)
 	if (c == 0)
 		c = (int)a->low - (int)b->low;
 	if (c == 0)
+		c = (a->bias != 0) - (b->bias != 0);
+	if (c == 0)
 		c = (int)b->holds - (int)a->holds;
 	return c;
 }
@@ -491,7 +512,7 @@ static void build(struct pm_rule *r, uint32_t token,
 static bool test_same(const struct pm_test *a, const struct pm_test *b)
 {
 	return a->arg == b->arg && a->op == b->op && a->mask == b->mask &&
-	       a->datum == b->datum && a->low == b->low &&
+	       a->datum == b->datum && a->low == b->low && a->bias == b->bias &&
 	       (a->raw_kind == 'm') == (b->raw_kind == 'm');
 }
 
@@ -780,14 +801,20 @@ static int rule_plans(struct pm_state *st, const struct prop_op *op,
 
 /*
  * An operator (SCMP_CMP_OPMASK's bits) and no flag but SCMP_CMP_32BIT,
- * as libseccomp's open pull request has it.
+ * as libseccomp's open pull request has it, and our SCMP_CMP_EXT_SIGNED
+ * on <, <=, >, >=.
  */
 static bool op_valid(unsigned int op)
 {
 	unsigned int oper = op & SCMP_CMP_OPMASK;
+	unsigned int flags = SCMP_CMP_32BIT | SCMP_CMP_EXT_SIGNED;
 
-	return (op & ~(unsigned int)(SCMP_CMP_OPMASK | SCMP_CMP_32BIT)) == 0 &&
-	       oper > _SCMP_CMP_MIN && oper < _SCMP_CMP_MAX;
+	if ((op & SCMP_CMP_EXT_SIGNED) &&
+	    (oper == SCMP_CMP_EQ || oper == SCMP_CMP_NE ||
+	     oper == SCMP_CMP_MASKED_EQ))
+		return false;
+	return (op & ~(SCMP_CMP_OPMASK | flags)) == 0 && oper > _SCMP_CMP_MIN &&
+	       oper < _SCMP_CMP_MAX;
 }
 
 /* The checks before any ABI is looked at (section 3.1, steps 1-7). */
@@ -1070,6 +1097,12 @@ int pm_apply(struct pm_state *st, const struct prop_op *op, int op_index)
 				return -EINVAL;
 			st->kvermax = op->value;
 			return 0;
+		case (int)SCMP_FLTATR_EXT_ACT_BADARG32:
+			if (op->value != SCMP_EXT_ACT_UNSET &&
+			    !pm_action_valid(op->value))
+				return -EINVAL;
+			st->badarg = op->value;
+			return 0;
 		}
 		return -EINVAL;
 	case PROP_PRIORITY:
@@ -1221,6 +1254,7 @@ static bool test_holds(const struct pm_test *t, uint64_t v)
 
 	if (t->low)
 		v &= 0xffffffffULL;
+	v ^= t->bias;
 	if (t->op == T_EQ)
 		r = (v & t->mask) == t->datum;
 	else if (t->op == T_GT)
@@ -1264,6 +1298,73 @@ static bool eligible(const struct pm_state *st, const struct pm_rule *r)
 {
 	/* pseudo numbers never reach a filter; -1 only with API_TSKIP */
 	return r->num >= 0 || (r->num == -1 && st->tskip);
+}
+
+/* Whether @num is socketcall or ipc itself on the ABI @token. */
+static bool multiplexer(const struct pm_state *st, uint32_t token, int num)
+{
+	const struct prop_arch *a = prop_arch(token);
+	char *name;
+	bool is;
+
+	if (a == NULL || !a->mux || num < 0)
+		return false;
+	name = st->res->resolve_num_arch(token, num);
+	is = name != NULL &&
+	     (strcmp(name, "socketcall") == 0 || strcmp(name, "ipc") == 0);
+	st->res->free(name);
+	return is;
+}
+
+/*
+ * The arguments (bit n: argument n) SCMP_FLTATR_EXT_ACT_BADARG32 checks
+ * on syscall @num of ABI @token: those a live rule (but those @skip marks)
+ * tests 32-bit, on a 64-bit ABI, but on socketcall and ipc; none when off
+ * or for an unconditional syscall.
+ */
+static unsigned int badarg_args(const struct pm_state *st, uint32_t token,
+				int num, const bool *skip)
+{
+	const struct pm_rule *r;
+	unsigned int i, k, args = 0;
+
+	if (st->badarg == SCMP_EXT_ACT_UNSET || !pm_arch_is_64(token) ||
+	    multiplexer(st, token, num))
+		return 0;
+	for (i = 0; i < st->cur.cnt; i++) {
+		r = &st->cur.rules[i];
+		if (r->token != token || r->num != num ||
+		    (skip != NULL && skip[i]))
+			continue;
+		if (r->len == 0)
+			return 0;
+		for (k = 0; k < r->len; k++)
+			if (r->t[k].low)
+				args |= 1U << r->t[k].arg;
+	}
+	return args;
+}
+
+/*
+ * Whether an argument of @args fails the check: a high word neither 0
+ * nor the sign extension of the low word.
+ */
+static bool badarg_fails(const struct pm_state *st, uint32_t token, int num,
+			 const uint64_t *args, const bool *skip)
+{
+	unsigned int checked = badarg_args(st, token, num, skip), a;
+	uint64_t v;
+
+	for (a = 0; a < PROP_ARGS; a++) {
+		if (!(checked & (1U << a)))
+			continue;
+		v = args[a];
+		if (v >> 32 != 0 && v >> 32 != 0xffffffffU)
+			return true;
+		if (v >> 32 == 0xffffffffU && !(v & 0x80000000U))
+			return true;
+	}
+	return false;
 }
 
 /* pm_eval(), with the live rules @skip marks taken as never added. */
@@ -1334,6 +1435,10 @@ static uint32_t eval(const struct pm_state *st, const struct seccomp_data *d,
 	}
 	if (why->kind == PM_UNCOND)
 		return action;
+	if (found && badarg_fails(st, why->token, (int)nr, args, skip)) {
+		why->kind = PM_BADARG;
+		return st->badarg;
+	}
 	if (!found && newer(st, tokens, tcnt, nr, why)) {
 		why->kind = PM_ENOSYS;
 		return st->enosys;
@@ -1520,7 +1625,8 @@ bool pm_big_endian(const struct pm_state *st)
  */
 bool pm_merge_attrs(const struct pm_state *dst, const struct pm_state *src)
 {
-	return dst->enosys == src->enosys && dst->kvermax == src->kvermax;
+	return dst->enosys == src->enosys && dst->kvermax == src->kvermax &&
+	       dst->badarg == src->badarg;
 }
 
 /** pm_rule_op - the script call that added a live rule */
@@ -1705,6 +1811,7 @@ int pm_view(const struct pm_state *st, struct pm_view *v)
 	}
 	v->def_action = st->def_action;
 	v->badarch = st->badarch;
+	v->badarg = st->badarg;
 	v->arch_cnt = st->cur.arch_cnt;
 	memcpy(v->arches, st->cur.arches,
 	       st->cur.arch_cnt * sizeof(v->arches[0]));
@@ -1735,6 +1842,7 @@ int pm_view(const struct pm_state *st, struct pm_view *v)
 		out->action = r->action;
 		out->len = r->len;
 		out->live = (int)keys[i].live;
+		out->badarg_args = badarg_args(st, r->token, r->num, NULL);
 		for (j = 0; j < r->len; j++) {
 			out->t[j].arg = r->t[j].arg;
 			out->t[j].op = r->t[j].op == T_EQ ? PM_TEST_EQ :
@@ -1742,6 +1850,7 @@ int pm_view(const struct pm_state *st, struct pm_view *v)
 							    PM_TEST_GE;
 			out->t[j].holds = r->t[j].holds;
 			out->t[j].low = r->t[j].low;
+			out->t[j].bias = r->t[j].bias;
 			out->t[j].mask = r->t[j].mask;
 			out->t[j].datum = r->t[j].datum;
 		}
@@ -1789,7 +1898,19 @@ static void vals_add(struct vals *vs, uint64_t v)
 /* Values on both sides of a test's edges, in both argument halves. */
 static void vals_edges(struct vals *vs, const struct pm_test *t)
 {
-	uint64_t d = t->datum, hi = d & 0xffffffff00000000ULL, low;
+	/* a signed test's datum as written, and its sign's edges */
+	uint64_t d = t->datum ^ t->bias, hi = d & 0xffffffff00000000ULL, low;
+
+	if (t->bias != 0) {
+		vals_add(vs, t->bias);
+		vals_add(vs, t->bias - 1);
+	}
+	/* the edges of a clean high word (SCMP_FLTATR_EXT_ACT_BADARG32) */
+	if (t->low) {
+		vals_add(vs, (uint32_t)d | 0xffffffff00000000ULL);
+		vals_add(vs,
+			 (uint32_t)(d ^ 0x80000000U) | 0xffffffff00000000ULL);
+	}
 
 	vals_add(vs, d);
 	vals_add(vs, d - 1);
@@ -1833,7 +1954,7 @@ static bool satisfy(const struct pm_test *t, struct prop_rng *rng, uint64_t *v)
 	if (t->low && t->op != T_EQ) {
 		if (!satisfy_word(t, top, v))
 			return false;
-		*v |= prop_rand(rng) << 32;
+		*v = (*v ^ t->bias) | prop_rand(rng) << 32;
 		return true;
 	}
 	switch (t->op) {
@@ -1846,7 +1967,11 @@ static bool satisfy(const struct pm_test *t, struct prop_rng *rng, uint64_t *v)
 		*v = t->datum ^ low;
 		return low != 0;
 	default:
-		return satisfy_word(t, top, v);
+		if (!satisfy_word(t, top, v))
+			return false;
+		/* a signed test's value, found among the flipped ones */
+		*v ^= t->bias;
+		return true;
 	}
 }
 

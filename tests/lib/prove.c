@@ -25,7 +25,11 @@
  *     its action, and if none does, the default action. A test compares
  *     one argument, the whole 64 bits on 64-bit ABIs and the low 32 on
  *     32-bit ABIs (their high words are never looked at) and in a 32-bit
- *     test (SCMP_CMP_32BIT, on any ABI).
+ *     test (SCMP_CMP_32BIT, on any ABI); a signed one (SCMP_CMP_EXT_SIGNED,
+ *     ours) with the sign bit of both sides flipped.
+ *     With SCMP_FLTATR_EXT_ACT_BADARG32 (ours), before any rule, an
+ *     argument of the view's badarg_args whose high word is neither 0 nor
+ *     0xffffffff over a low word with bit 31 set gives its action.
  *
  * Rules on pseudo numbers (a syscall an ABI lacks) never reach a program;
  * rules on -1 do only with API_TSKIP: the model's view leaves them out.
@@ -100,6 +104,9 @@ static Z3_ast test_term(struct bpf_prove *p, const struct pm_view_test *t,
 
 	if (!wide)
 		v = Z3_mk_extract(ctx, 31, 0, v);
+	if (t->bias != 0)
+		v = Z3_mk_bvxor(ctx, v,
+				Z3_mk_unsigned_int64(ctx, t->bias, sort));
 	datum = Z3_mk_unsigned_int64(ctx, t->datum, sort);
 	switch (t->op) {
 	case PM_TEST_EQ:
@@ -119,13 +126,28 @@ static Z3_ast test_term(struct bpf_prove *p, const struct pm_view_test *t,
 	return t->holds ? c : Z3_mk_not(ctx, c);
 }
 
+/*
+ * Whether argument @arg's high word is other than 0 or the sign extension
+ * of its low word.
+ */
+static Z3_ast badarg_term(struct bpf_prove *p, unsigned int arg)
+{
+	Z3_context ctx = p->ctx;
+	Z3_ast v = p->args[arg];
+	Z3_ast hi = Z3_mk_extract(ctx, 63, 32, v);
+	Z3_ast sext = Z3_mk_sign_ext(ctx, 32, Z3_mk_extract(ctx, 31, 0, v));
+
+	return Z3_mk_not(ctx, bool2(ctx, Z3_mk_eq(ctx, hi, bpf_prove_u32(p, 0)),
+				    Z3_mk_eq(ctx, v, sext), false));
+}
+
 /* (4): the action of one syscall's rules, the default if none matches. */
 static Z3_ast rules_term(struct bpf_prove *p, const struct pm_view *v,
 			 const struct group *g)
 {
 	const struct pm_view_rule *r;
 	Z3_ast result = bpf_prove_u32(p, v->def_action), match;
-	unsigned int i, j;
+	unsigned int i, j, args = v->rules[g->first].badarg_args;
 	bool arg64;
 
 	for (i = g->cnt; i-- > 0;) {
@@ -142,6 +164,10 @@ static Z3_ast rules_term(struct bpf_prove *p, const struct pm_view *v,
 		result = Z3_mk_ite(p->ctx, match, bpf_prove_u32(p, r->action),
 				   result);
 	}
+	for (i = 0; i < PROP_ARGS; i++)
+		if (args & (1U << i))
+			result = Z3_mk_ite(p->ctx, badarg_term(p, i),
+					   bpf_prove_u32(p, v->badarg), result);
 	return result;
 }
 

@@ -18,13 +18,15 @@
  *
  * Calls that do not change the program (exports, loads, notification,
  * resolvers, attributes other than the bad-arch action, API_TSKIP,
- * OPTIMIZE, the ENOSYS action and KVERMAX) pass through unrecorded. TSYNC
+ * OPTIMIZE, the ENOSYS action, KVERMAX and our BADARG32) pass through
+ * unrecorded. TSYNC
  * is one of them: the model takes a NOTIFY ENOSYS action as valid, as a
  * kernel with TSYNC_ESRCH (Linux 5.7) does.
  *
  * A merge the library accepts must have met the model's conditions that
- * the record can see: both filters' ENOSYS actions and KVERMAX versions
- * equal (seccomp_merge(3)); a merge of different ones is a divergence.
+ * the record can see: both filters' ENOSYS actions, KVERMAX versions and
+ * BADARG32 actions equal (seccomp_merge(3)); a merge of different ones is
+ * a divergence.
  *
  * prove_ctx() is the way in: it proves a filter against its shadow model.
  */
@@ -289,6 +291,11 @@ int __wrap_seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 	int rc = __real_seccomp_attr_set(ctx, attr, value);
 	struct record *r;
 
+	/* ours (seccomp-ext.h), outside the enum */
+	if (attr == SCMP_FLTATR_EXT_ACT_BADARG32) {
+		follow(ctx, &op, rc);
+		return rc;
+	}
 	switch (attr) {
 	case SCMP_FLTATR_ACT_BADARCH:
 	case SCMP_FLTATR_API_TSKIP:

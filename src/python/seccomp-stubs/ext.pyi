@@ -14,6 +14,17 @@ F_NOTIFY_SET_FLAGS: int
 # notify_set_flags() flags
 USER_NOTIF_FD_SYNC_WAKE_UP: int
 
+# the high word of 32-bit arguments checked (F_ACT_BADARG32): the filter
+# attribute, for SyscallFilter.set_attr() and get_attr(), and its value
+# when off
+F_ACT_BADARG32: int
+ATTR_ACT_BADARG32: int
+ACT_UNSET: int
+
+# signed LT, LE, GE, GT (F_CMP_SIGNED): a flag of Arg's op
+F_CMP_SIGNED: int
+CMP_SIGNED: int
+
 def features() -> int: ...
 def notify_set_flags(fd: int, flags: int, /) -> None: ...
 

@@ -123,11 +123,45 @@ class TestFeatures(unittest.TestCase):
     def test_bits(self):
         self.assertEqual(features(), seccomp.ext.F_CMP_AND |
                          seccomp.ext.F_NOTIFY_SET_FLAGS |
+                         seccomp.ext.F_ACT_BADARG32 |
+                         seccomp.ext.F_CMP_SIGNED |
                          seccomp.ext.F_NOTIFY_ADDFD_SEND)
         self.assertEqual(seccomp.ext.F_NOTIFY_ADDFD_SEND, 1 << 9)
         self.assertEqual(seccomp.ext.F_CMP_AND, 1)
         self.assertEqual(seccomp.ext.F_NOTIFY_SET_FLAGS, 2)
+        self.assertEqual(seccomp.ext.F_ACT_BADARG32, 4)
+        self.assertEqual(seccomp.ext.F_CMP_SIGNED, 8)
         self.assertEqual(seccomp.ext.VERSION, 1)
+
+    def test_badarg32(self):
+        ext = seccomp.ext
+        f = seccomp.SyscallFilter(seccomp.ALLOW)
+        self.assertEqual(f.get_attr(ext.ATTR_ACT_BADARG32), ext.ACT_UNSET)
+        self.assertEqual(ext.ACT_UNSET, -1)
+        f.set_attr(ext.ATTR_ACT_BADARG32, seccomp.KILL_PROCESS)
+        self.assertEqual(f.get_attr(ext.ATTR_ACT_BADARG32),
+                         seccomp.KILL_PROCESS)
+        with self.assertRaises(ValueError):
+            f.set_attr(ext.ATTR_ACT_BADARG32, 0x12345678)
+        self.assertEqual(f.get_attr(ext.ATTR_ACT_BADARG32),
+                         seccomp.KILL_PROCESS)
+        f.set_attr(ext.ATTR_ACT_BADARG32, ext.ACT_UNSET)
+        self.assertEqual(f.get_attr(ext.ATTR_ACT_BADARG32), ext.ACT_UNSET)
+        with self.assertRaises(ValueError):
+            f.get_attr(ext.ATTR_ACT_BADARG32 + 0x10000)
+
+    def test_cmp_signed(self):
+        ext = seccomp.ext
+        f = seccomp.SyscallFilter(seccomp.ALLOW)
+        f.add_rule(seccomp.ERRNO(1), "close",
+                   seccomp.Arg(0, seccomp.LT | seccomp.CMP_32BIT |
+                               ext.CMP_SIGNED, 0))
+        f.add_rule(seccomp.ERRNO(2), "dup",
+                   seccomp.Arg(0, seccomp.GE | ext.CMP_SIGNED, -5))
+        for op in (seccomp.EQ, seccomp.NE, seccomp.MASKED_EQ):
+            with self.assertRaises(ValueError):
+                f.add_rule(seccomp.ERRNO(3), "read",
+                           seccomp.Arg(0, op | ext.CMP_SIGNED, 1))
 
     def test_cmp_and(self):
         f = seccomp.SyscallFilter(seccomp.ALLOW)
