@@ -32,8 +32,15 @@ static void check_constants(void)
 	/* nothing of libseccomp's: its operators, its 32-bit flag (bit 16) */
 	EXPECT(SCMP_CMP_EXT_MASK & 0x0001ffffU, 0);
 	EXPECT(SCMP_FLTATR_EXT_BASE > _SCMP_FLTATR_MAX, 1);
+	EXPECT(SCMP_EXT_F_SYSCALL_ADD, 1U << 5);
+	EXPECT(SCMP_EXT_F_SYSCALL_TABLE_LOAD, 1U << 6);
+	EXPECT(SCMP_EXT_F_RULE_ADD_RAW, 1U << 7);
+	EXPECT(SCMP_EXT_F_RESOLVE_NAME_DIRECT, 1U << 8);
 	EXPECT(seccomp_ext_features(),
-	       SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS);
+	       SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS |
+		       SCMP_EXT_F_SYSCALL_ADD | SCMP_EXT_F_SYSCALL_TABLE_LOAD |
+		       SCMP_EXT_F_RULE_ADD_RAW |
+		       SCMP_EXT_F_RESOLVE_NAME_DIRECT);
 }
 
 /* SCMP_EXT_F_CMP_AND: two comparisons of a0 in one rule, an AND. */
