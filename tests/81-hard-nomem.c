@@ -25,8 +25,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <linux/filter.h>
+
+#include <seccomp-ext.h>
 
 #include "fail_alloc.h"
 #include "filter_snap.h"
@@ -309,6 +312,12 @@ static int c_merge(scmp_filter_ctx ctx, scmp_filter_ctx src, struct io *io)
 	return seccomp_merge(ctx, src);
 }
 
+static int c_rule_raw(scmp_filter_ctx ctx, scmp_filter_ctx src, struct io *io)
+{
+	return seccomp_ext_rule_add_raw(ctx, SCMP_ACT_ERRNO(12),
+					SCMP_ARCH_NATIVE, 1234, 6, cmps_all);
+}
+
 static const struct call calls[] = {
 	{ "rule_add_array (new syscall, 6 comparisons)", c_rule_new },
 	{ "rule_add (into a trie)", c_rule_merge },
@@ -326,6 +335,7 @@ static const struct call calls[] = {
 	{ "export_bpf_mem", c_export_mem },
 	{ "export_pfc", c_export_pfc },
 	{ "merge", c_merge, true, true },
+	{ "ext_rule_add_raw (one ABI's number)", c_rule_raw },
 };
 
 /* The filter merged in: an ABI the fixtures lack, of either byte order. */
@@ -536,6 +546,64 @@ static void run_notify(void)
 	printf("%-75s ok: %lu allocations\n", "seccomp_notify_alloc", n - 1);
 }
 
+/*
+ * seccomp_ext_syscall_add and _table_load: -ENOMEM adds nothing and
+ * leaks nothing; the run-time table keeps what a call added (the rows of
+ * the last, successful run).
+ */
+static void run_syscall_add(void)
+{
+	static const char table[] = "name,x86_64,aarch64\n"
+				    "nomem_f1,1201,1201\n"
+				    "nomem_f2,1202,1202\n"
+				    "read,0,63\n";
+	char path[] = "81-hard-nomem.csv";
+	unsigned long n;
+	FILE *f;
+	int rc;
+
+	f = fopen(path, "w");
+	if (f == NULL || fputs(table, f) < 0 || fclose(f) != 0) {
+		perror(path);
+		exit(99);
+	}
+	for (n = 1; n < N_MAX; n++) {
+		window_start(n);
+		rc = seccomp_ext_syscall_add(SCMP_ARCH_X86_64, "nomem_add",
+					     1200);
+		fail_alloc_stop();
+		if (!fail_alloc_failed()) {
+			EXPECT(rc, 0);
+			break;
+		}
+		EXPECT(rc, -ENOMEM);
+		EXPECT(window_live(), 0);
+		EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64,
+							 "nomem_add"),
+		       __NR_SCMP_ERROR);
+	}
+	printf("%-75s ok: %lu allocations\n", "seccomp_ext_syscall_add", n - 1);
+	for (n = 1; n < N_MAX; n++) {
+		window_start(n);
+		rc = seccomp_ext_syscall_table_load(path);
+		fail_alloc_stop();
+		if (!fail_alloc_failed()) {
+			EXPECT(rc, 0);
+			break;
+		}
+		EXPECT(rc, -ENOMEM);
+		EXPECT(window_live(), 0);
+		EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64,
+							 "nomem_f1"),
+		       __NR_SCMP_ERROR);
+	}
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_AARCH64, "nomem_f2"),
+	       1202);
+	printf("%-75s ok: %lu allocations\n", "seccomp_ext_syscall_table_load",
+	       n - 1);
+	unlink(path);
+}
+
 int main(void)
 {
 	unsigned int f, c;
@@ -545,6 +613,7 @@ int main(void)
 	run_init();
 	run_resolve();
 	run_notify();
+	run_syscall_add();
 	for (f = 0; f < sizeof(fixtures) / sizeof(fixtures[0]); f++)
 		for (c = 0; c < sizeof(calls) / sizeof(calls[0]); c++)
 			run_call(&fixtures[f], &calls[c]);
