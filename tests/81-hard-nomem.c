@@ -546,62 +546,66 @@ static void run_notify(void)
 	printf("%-75s ok: %lu allocations\n", "seccomp_notify_alloc", n - 1);
 }
 
+/* The file c_table_load() loads: two new names, one known. */
+static const char table_path[] = "81-hard-nomem.csv";
+
+static int c_syscall_add(void)
+{
+	return seccomp_ext_syscall_add(SCMP_ARCH_X86_64, "nomem_add", 1200);
+}
+
+static int c_table_load(void)
+{
+	return seccomp_ext_syscall_table_load(table_path);
+}
+
 /*
- * seccomp_ext_syscall_add and _table_load: -ENOMEM adds nothing and
- * leaks nothing; the run-time table keeps what a call added (the rows of
- * the last, successful run).
+ * A call that adds to the run-time table: -ENOMEM adds nothing (@name
+ * stays unknown) and leaks nothing; the table keeps what the last,
+ * successful run added.
  */
+static void run_table_call(const char *what, int (*call)(void),
+			   const char *name)
+{
+	unsigned long n;
+	int rc;
+
+	for (n = 1; n < N_MAX; n++) {
+		window_start(n);
+		rc = call();
+		fail_alloc_stop();
+		if (!fail_alloc_failed()) {
+			EXPECT(rc, 0);
+			break;
+		}
+		EXPECT(rc, -ENOMEM);
+		EXPECT(window_live(), 0);
+		EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64,
+							 name),
+		       __NR_SCMP_ERROR);
+	}
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64, name) > 0,
+	       1);
+	printf("%-75s ok: %lu allocations\n", what, n - 1);
+}
+
+/* seccomp_ext_syscall_add and _table_load */
 static void run_syscall_add(void)
 {
 	static const char table[] = "name,x86_64,aarch64\n"
 				    "nomem_f1,1201,1201\n"
 				    "nomem_f2,1202,1202\n"
 				    "read,0,63\n";
-	char path[] = "81-hard-nomem.csv";
-	unsigned long n;
-	FILE *f;
-	int rc;
+	FILE *f = fopen(table_path, "w");
 
-	f = fopen(path, "w");
 	if (f == NULL || fputs(table, f) < 0 || fclose(f) != 0) {
-		perror(path);
+		perror(table_path);
 		exit(99);
 	}
-	for (n = 1; n < N_MAX; n++) {
-		window_start(n);
-		rc = seccomp_ext_syscall_add(SCMP_ARCH_X86_64, "nomem_add",
-					     1200);
-		fail_alloc_stop();
-		if (!fail_alloc_failed()) {
-			EXPECT(rc, 0);
-			break;
-		}
-		EXPECT(rc, -ENOMEM);
-		EXPECT(window_live(), 0);
-		EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64,
-							 "nomem_add"),
-		       __NR_SCMP_ERROR);
-	}
-	printf("%-75s ok: %lu allocations\n", "seccomp_ext_syscall_add", n - 1);
-	for (n = 1; n < N_MAX; n++) {
-		window_start(n);
-		rc = seccomp_ext_syscall_table_load(path);
-		fail_alloc_stop();
-		if (!fail_alloc_failed()) {
-			EXPECT(rc, 0);
-			break;
-		}
-		EXPECT(rc, -ENOMEM);
-		EXPECT(window_live(), 0);
-		EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64,
-							 "nomem_f1"),
-		       __NR_SCMP_ERROR);
-	}
-	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_AARCH64, "nomem_f2"),
-	       1202);
-	printf("%-75s ok: %lu allocations\n", "seccomp_ext_syscall_table_load",
-	       n - 1);
-	unlink(path);
+	run_table_call("seccomp_ext_syscall_add", c_syscall_add, "nomem_add");
+	run_table_call("seccomp_ext_syscall_table_load", c_table_load,
+		       "nomem_f2");
+	unlink(table_path);
 }
 
 int main(void)
