@@ -13,7 +13,7 @@
 struct syscall_rt {
 	struct syscall_def def;
 	struct syscall_rt *next; /* the older rows */
-	char name[];		 /* def.name points here */
+	char name[]; /* a new name's first row: def.name points here */
 };
 
 /* The newest row, or NULL while nothing was added. */
@@ -79,12 +79,13 @@ const struct syscall_def *syscall_rt_num(const struct syscall_rt *head,
 const struct syscall_def *syscall_rt_current(const struct syscall_rt *head,
 					     const struct syscall_def *def)
 {
-	const struct syscall_def *now;
-
-	if (head == NULL || def == NULL)
-		return def;
-	now = syscall_rt_name(head, def->name);
-	return now != NULL ? now : def;
+	/* the rows of a name share its name's string: one compare a row */
+	if (def == NULL)
+		return NULL;
+	for (; head != NULL; head = head->next)
+		if (head->def.name == def->name)
+			return &head->def;
+	return def;
 }
 
 /**
@@ -115,7 +116,8 @@ int syscall_rt_stage(struct syscall_rt_batch *batch,
 		     const struct syscall_def *from, const char *name,
 		     enum syscall_abi abi, int num)
 {
-	size_t len = strlen(name) + 1;
+	/* a name's first row holds its string, which later rows share */
+	size_t len = from == NULL ? strlen(name) + 1 : 0;
 	struct syscall_rt *row;
 	unsigned int i;
 
@@ -124,10 +126,11 @@ int syscall_rt_stage(struct syscall_rt_batch *batch,
 	row = malloc(sizeof(*row) + len);
 	if (row == NULL)
 		return -ENOMEM;
-	memcpy(row->name, name, len);
 	if (from != NULL) {
 		row->def = *from;
 	} else {
+		memcpy(row->name, name, len);
+		row->def.name = row->name;
 		/* count new names: each takes the next pseudo number */
 		row->def.pnr = SYSCALL_RT_PNR_FIRST - (int)batch->count;
 		for (i = 0; i < SYSCALL_ABI_COUNT; i++) {
@@ -135,7 +138,6 @@ int syscall_rt_stage(struct syscall_rt_batch *batch,
 			row->def.kver[i] = 0;
 		}
 	}
-	row->def.name = row->name;
 	row->def.num[abi] = num;
 	/* no version known: KVERMAX leaves the number to the ENOSYS action */
 	row->def.kver[abi] = 0;

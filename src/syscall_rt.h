@@ -13,8 +13,9 @@
  * append-only. Each row is a whole struct syscall_def, immutable once
  * published: a name that gets a number on another ABI gets a new row, a
  * copy of its previous one (or of its built-in row) with that number set,
- * in front of the older ones. So the first row of a name in the list is
- * its current one, and readers take no lock: they load the list's head
+ * in front of the older ones, sharing its name's string (so a row's
+ * name is found by comparing pointers). The first row of a name in the
+ * list is its current one, and readers take no lock: they load the list's head
  * (acquire) and walk rows that never change and are never freed. Writers
  * take a mutex for a batch (one name, or a whole file), stage rows on top
  * of the published head and publish them at once (release), or free them.
