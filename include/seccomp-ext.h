@@ -47,6 +47,14 @@ extern "C" {
  * SCMP_CMP_EXT_SIGNED exists: signed <, <=, >, >=. See seccomp_rule_add(3).
  */
 #define SCMP_EXT_F_CMP_SIGNED		(UINT64_C(1) << 3)
+/* seccomp_ext_syscall_add() exists. */
+#define SCMP_EXT_F_SYSCALL_ADD		(UINT64_C(1) << 5)
+/* seccomp_ext_syscall_table_load() exists. */
+#define SCMP_EXT_F_SYSCALL_TABLE_LOAD	(UINT64_C(1) << 6)
+/* seccomp_ext_rule_add_raw() exists. */
+#define SCMP_EXT_F_RULE_ADD_RAW		(UINT64_C(1) << 7)
+/* seccomp_ext_syscall_resolve_name_direct() exists. */
+#define SCMP_EXT_F_RESOLVE_NAME_DIRECT	(UINT64_C(1) << 8)
 /* seccomp_ext_notify_addfd_send() exists. */
 #define SCMP_EXT_F_NOTIFY_ADDFD_SEND	(UINT64_C(1) << 9)
 
@@ -150,6 +158,76 @@ int seccomp_ext_notify_set_flags(int fd, uint64_t flags);
  */
 int seccomp_ext_notify_addfd_send(int fd, uint64_t id, int srcfd, int newfd,
 				  unsigned int newfd_flags);
+ * seccomp_ext_syscall_add - teach the library a syscall number
+ * @arch_token: the ABI (SCMP_ARCH_NATIVE: the native one); its byte-order
+ *              twin shares its numbers
+ * @name: the syscall's name: lower-case letters, digits and '_', not
+ *        starting with a digit, under 64 bytes
+ * @num: its number on the ABI as the kernel sees it and the resolvers give
+ *       it: x32's with the x32 bit, MIPS ones from their base (4000, 5000,
+ *       6000)
+ *
+ * Process-wide and for good: the resolvers and every rule added later see
+ * the name; filters built before do not change. Thread-safe. The same
+ * name and number again changes nothing.
+ *
+ * Returns 0, -EEXIST if the name has another number on the ABI or the
+ * number another name, -EINVAL for a bad token, name or number (negative,
+ * or outside the ABI's range), or -ENOMEM with nothing added. See
+ * seccomp_ext_syscall_add(3).
+ */
+int seccomp_ext_syscall_add(uint32_t arch_token, const char *name, int num);
+
+/**
+ * seccomp_ext_syscall_table_load - seccomp_ext_syscall_add() for a file
+ * @path: a table in the format of libseccomp's src/syscalls.csv: a header
+ *        "name,ABI,..." naming its columns, then "NAME,NUM,..." lines
+ *
+ * All lines or none are added.
+ *
+ * Returns 0; a positive line number, that of the first bad line, with
+ * nothing added; or a negative errno: -EINVAL for a NULL or empty @path,
+ * -EFBIG for a file over 1 MiB, -ENOMEM, or the error of opening or
+ * reading it (-ENOENT, -EACCES, ...). See seccomp_ext_syscall_table_load(3).
+ */
+int seccomp_ext_syscall_table_load(const char *path);
+
+/**
+ * seccomp_ext_rule_add_raw - a rule on one ABI's syscall number, as it is
+ * @ctx: the filter
+ * @action: the action, as for seccomp_rule_add()
+ * @arch_token: an ABI of the filter (SCMP_ARCH_NATIVE: the native one)
+ * @num: a syscall number of that ABI as the kernel sees it (x32's with the
+ *       x32 bit), named or not; -1 with SCMP_FLTATR_API_TSKIP
+ * @arg_cnt: the number of comparisons in @arg_array
+ * @arg_array: the comparisons
+ *
+ * No translation to the filter's other ABIs, no multiplexer.
+ *
+ * Returns 0, or the errnos of seccomp_rule_add_exact_array(), -EDOM if the
+ * filter lacks the ABI. See seccomp_ext_rule_add_raw(3).
+ */
+int seccomp_ext_rule_add_raw(scmp_filter_ctx ctx, uint32_t action,
+			     uint32_t arch_token, int num,
+			     unsigned int arg_cnt,
+			     const struct scmp_arg_cmp *arg_array);
+
+/**
+ * seccomp_ext_syscall_resolve_name_direct - a name's number on an ABI, the
+ *                                           direct syscall first
+ * @arch_token: the ABI (SCMP_ARCH_NATIVE: the native one)
+ * @name: the syscall's name
+ *
+ * As seccomp_syscall_resolve_name_arch(), but a socket or IPC call gives
+ * the ABI's direct syscall where it has one (socket on s390x: 359, not
+ * -101).
+ *
+ * Returns the number, a negative pseudo number where the ABI lacks the
+ * call, or __NR_SCMP_ERROR for an unknown name or token. See
+ * seccomp_ext_syscall_resolve_name_direct(3).
+ */
+int seccomp_ext_syscall_resolve_name_direct(uint32_t arch_token,
+					    const char *name);
 
 #ifdef __cplusplus
 }

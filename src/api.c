@@ -15,6 +15,7 @@
 #include "db.h"
 #include "gen_bpf.h"
 #include "gen_pfc.h"
+#include "syscall_file.h"
 #include "system.h"
 
 #define API __attribute__((visibility("default")))
@@ -193,6 +194,8 @@ API uint64_t seccomp_ext_features(void)
 {
 	return SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS |
 	       SCMP_EXT_F_ACT_BADARG32 | SCMP_EXT_F_CMP_SIGNED |
+	       SCMP_EXT_F_SYSCALL_ADD | SCMP_EXT_F_SYSCALL_TABLE_LOAD |
+	       SCMP_EXT_F_RULE_ADD_RAW | SCMP_EXT_F_RESOLVE_NAME_DIRECT |
 	       SCMP_EXT_F_NOTIFY_ADDFD_SEND;
 }
 
@@ -567,6 +570,38 @@ static bool cmp_op_ok(unsigned int op)
 	return oper > _SCMP_CMP_MIN && oper < _SCMP_CMP_MAX;
 }
 
+/* A rule's action on @filter: 0, -EINVAL or -EACCES (the default). */
+static int rule_action_check(const struct db_filter *filter, uint32_t action)
+{
+	if (!action_ok(action))
+		return -EINVAL;
+	/* a listener with TSYNC needs the kernel to report sync failures */
+	if (action == SCMP_ACT_NOTIFY && filter->attr.tsync &&
+	    !sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH))
+		return -EINVAL;
+	if (action == filter->attr.act_default)
+		return -EACCES;
+	return 0;
+}
+
+/* Whether a rule's comparisons are each on an argument, with an operator. */
+static bool cmps_ok(unsigned int arg_cnt, const struct scmp_arg_cmp *arg_array)
+{
+	unsigned int i;
+
+	for (i = 0; i < arg_cnt; i++) {
+		const struct scmp_arg_cmp *c = &arg_array[i];
+
+		/*
+		 * A rule is an AND of its comparisons, several of one
+		 * argument included (libseccomp refuses those: -EINVAL).
+		 */
+		if (c->arg >= ARG_CNT_MAX || !cmp_op_ok(c->op))
+			return false;
+	}
+	return true;
+}
+
 /* The checks of every rule_add variant, in libseccomp's order. */
 static int rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
 		    unsigned int arg_cnt, const struct scmp_arg_cmp *arg_array,
@@ -580,7 +615,7 @@ static int rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
 		.cmp_cnt = arg_cnt,
 		.cmps = arg_array,
 	};
-	unsigned int i;
+	int rc;
 
 	if (arg_cnt > ARG_CNT_MAX)
 		return -EINVAL;
@@ -588,27 +623,13 @@ static int rule_add(scmp_filter_ctx ctx, uint32_t action, int syscall,
 		return -EINVAL;
 	if (filter == NULL || !syscall_number_ok(filter, syscall))
 		return -EINVAL;
-	if (!action_ok(action))
-		return -EINVAL;
-	/* a listener with TSYNC needs the kernel to report sync failures */
-	if (action == SCMP_ACT_NOTIFY && filter->attr.tsync &&
-	    !sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH))
-		return -EINVAL;
-	if (action == filter->attr.act_default)
-		return -EACCES;
+	rc = rule_action_check(filter, action);
+	if (rc < 0)
+		return rc;
 	if (exact && filter->arch_cnt > 1)
 		return -EOPNOTSUPP;
-
-	for (i = 0; i < arg_cnt; i++) {
-		const struct scmp_arg_cmp *c = &arg_array[i];
-
-		/*
-		 * A rule is an AND of its comparisons, several of one
-		 * argument included (libseccomp refuses those: -EINVAL).
-		 */
-		if (c->arg >= ARG_CNT_MAX || !cmp_op_ok(c->op))
-			return -EINVAL;
-	}
+	if (!cmps_ok(arg_cnt, arg_array))
+		return -EINVAL;
 	return api_rc(db_rule_add(filter, &rule));
 }
 
@@ -902,4 +923,80 @@ API int seccomp_precompute(const scmp_filter_ctx ctx)
 	if (filter == NULL)
 		return -EINVAL;
 	return api_rc(filter_program(filter, &prog, &len));
+}
+
+/*
+ * The run-time syscall table (ours): names and numbers added to the
+ * built-in table, process-wide, for the resolvers and later rules.
+ */
+
+API int seccomp_ext_syscall_add(uint32_t arch_token, const char *name, int num)
+{
+	const struct arch_def *arch = token_arch(arch_token);
+	struct syscall_rt_batch batch;
+	int rc;
+
+	if (arch == NULL)
+		return -EINVAL;
+	syscall_rt_begin(&batch);
+	rc = arch_syscall_add(&batch, arch, name, num);
+	if (rc == 0)
+		syscall_rt_commit(&batch);
+	else
+		syscall_rt_abort(&batch);
+	return rc;
+}
+
+/*
+ * 0, a positive line number, or -errno: the errnos of open(2) and read(2)
+ * pass as they are, so that a caller can say why a file was not read.
+ */
+API int seccomp_ext_syscall_table_load(const char *path)
+{
+	return syscall_file_load(path);
+}
+
+API int seccomp_ext_syscall_resolve_name_direct(uint32_t arch_token,
+						const char *name)
+{
+	const struct arch_def *arch = token_arch(arch_token);
+
+	if (arch == NULL)
+		return __NR_SCMP_ERROR;
+	return arch_syscall_resolve_name_direct(arch, name);
+}
+
+API int seccomp_ext_rule_add_raw(scmp_filter_ctx ctx, uint32_t action,
+				 uint32_t arch_token, int num,
+				 unsigned int arg_cnt,
+				 const struct scmp_arg_cmp *arg_array)
+{
+	struct db_filter *filter = ctx_filter(ctx);
+	const struct arch_def *arch = token_arch(arch_token);
+	const struct db_rule rule = {
+		.action = action,
+		.syscall = num,
+		.exact = true,
+		.cmp_cnt = arg_cnt,
+		.cmps = arg_array,
+	};
+	struct db_arch *rules;
+	int rc;
+
+	if (arg_cnt > ARG_CNT_MAX || (arg_cnt > 0 && arg_array == NULL))
+		return -EINVAL;
+	if (filter == NULL || arch == NULL)
+		return -EINVAL;
+	/* a number the ABI can carry, or -1 as TSKIP allows it */
+	if (num == -1 ? !filter->attr.tskip : !arch_syscall_num_ok(arch, num))
+		return -EINVAL;
+	rc = rule_action_check(filter, action);
+	if (rc < 0)
+		return rc;
+	if (!cmps_ok(arg_cnt, arg_array))
+		return -EINVAL;
+	rules = db_arch_find(filter, arch->token);
+	if (rules == NULL)
+		return -EDOM;
+	return api_rc(db_rule_add_raw(filter, rules, &rule));
 }

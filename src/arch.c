@@ -8,6 +8,7 @@
 #include <seccomp.h>
 
 #include "arch.h"
+#include "syscall_rt.h"
 
 /* x32 syscalls carry this bit in their number (__X32_SYSCALL_BIT). */
 #define X32_SYSCALL_BIT 0x40000000U
@@ -240,12 +241,35 @@ mux_call(const struct arch_def *arch, int pnr, int *nr, unsigned int *call)
  */
 static const struct syscall_def *num_row(const struct arch_def *arch, int num)
 {
+	const struct syscall_rt *rt = syscall_rt_head();
 	const struct syscall_def *def;
 	unsigned int call;
 	int nr;
 
 	def = mux_call(arch, num, &nr, &call);
-	return def != NULL ? def : num_def(arch, num);
+	if (def == NULL)
+		def = num_def(arch, num);
+	if (def != NULL || rt == NULL)
+		return syscall_rt_current(rt, def);
+	/* a number or a name added at run time */
+	if (num >= 0 && (uint32_t)num < arch->nr_first)
+		num += (int)arch->nr_first;
+	return syscall_rt_num(rt, arch->abi, num);
+}
+
+/*
+ * The current row of a name in a view of the run-time table (NULL: none):
+ * the run-time table's, else the built-in one. NULL for unknown names.
+ */
+static const struct syscall_def *name_row(const struct syscall_rt *rt,
+					  const char *name)
+{
+	const struct syscall_def *def;
+
+	if (name == NULL)
+		return NULL;
+	def = rt == NULL ? NULL : syscall_rt_name(rt, name);
+	return def != NULL ? def : name_def(name);
 }
 
 /**
@@ -264,12 +288,32 @@ int arch_syscall_resolve_name(const struct arch_def *arch, const char *name)
 	unsigned int call;
 	int nr;
 
-	def = name == NULL ? NULL : name_def(name);
+	def = name_row(syscall_rt_head(), name);
 	if (def == NULL)
 		return __NR_SCMP_ERROR;
 	if (mux_call(arch, def->pnr, &nr, &call) != NULL)
 		return def->pnr;
 	return def->num[arch->abi];
+}
+
+/**
+ * arch_syscall_resolve_name_direct - a syscall's number on an ABI, the
+ *                                    direct syscall first
+ * @arch: the ABI
+ * @name: the syscall name; NULL is allowed
+ *
+ * As arch_syscall_resolve_name(), but a socket or IPC call that @arch
+ * multiplexes gives its direct syscall's number where @arch has one
+ * (socket on s390x: 359, not -101). Returns the number, a negative pseudo
+ * number where the ABI lacks the call, or __NR_SCMP_ERROR for unknown
+ * names.
+ */
+int arch_syscall_resolve_name_direct(const struct arch_def *arch,
+				     const char *name)
+{
+	const struct syscall_def *def = name_row(syscall_rt_head(), name);
+
+	return def == NULL ? __NR_SCMP_ERROR : def->num[arch->abi];
 }
 
 /**
@@ -510,4 +554,73 @@ int arch_syscall_route(const struct arch_def *arch, int num,
 	    (arch->token == NATIVE_TOKEN && !arch_multiplexes(arch)))
 		return 0;
 	return route_row(arch, num, row, out);
+}
+
+/*
+ * Whether a string may be a syscall name: what the kernel's names are
+ * made of (lower-case letters, digits, '_'; no digit first), and shorter
+ * than SYSCALL_NAME_MAX.
+ */
+static bool name_ok(const char *name)
+{
+	size_t i;
+
+	if (name == NULL || name[0] == '\0' ||
+	    (name[0] >= '0' && name[0] <= '9'))
+		return false;
+	for (i = 0; name[i] != '\0'; i++) {
+		if (i + 1 >= SYSCALL_NAME_MAX)
+			return false;
+		if (!((name[i] >= 'a' && name[i] <= 'z') ||
+		      (name[i] >= '0' && name[i] <= '9') || name[i] == '_'))
+			return false;
+	}
+	return true;
+}
+
+/**
+ * arch_syscall_num_ok - whether an ABI can carry a syscall number
+ * @arch: the ABI
+ * @num: the number as the kernel sees it and arch_syscall_resolve_name()
+ *       gives it, the x32 bit and the MIPS bases included
+ *
+ * x86_64's numbers stop below the x32 bit; each MIPS ABI has the thousand
+ * from its base. Returns false for negative numbers.
+ */
+bool arch_syscall_num_ok(const struct arch_def *arch, int num)
+{
+	if (num < 0 || (uint32_t)num < arch->nr_first ||
+	    (uint32_t)num > arch->nr_last)
+		return false;
+	if (arch->nr_base != 0)
+		return num >= arch->nr_base && num < arch->nr_base + 1000;
+	return true;
+}
+
+/**
+ * arch_syscall_add - stage a syscall name's number on an ABI
+ * @batch: the writer's batch (syscall_rt_begin())
+ * @arch: the ABI; its byte-order twin shares its numbers, and so the name
+ * @name: the name
+ * @num: the number, as arch_syscall_resolve_name() gives it
+ *
+ * The table with the batch is the reference: the same name and number
+ * again stages nothing. Returns 0, -EINVAL for a bad name or a number the
+ * ABI cannot carry, -EEXIST if the name has another number on the ABI or
+ * the number another name, or -ENOMEM (nothing staged then).
+ */
+int arch_syscall_add(struct syscall_rt_batch *batch,
+		     const struct arch_def *arch, const char *name, int num)
+{
+	const struct syscall_def *def;
+
+	if (!name_ok(name) || !arch_syscall_num_ok(arch, num))
+		return -EINVAL;
+	def = name_row(batch->head, name);
+	if (def != NULL && def->num[arch->abi] >= 0)
+		return def->num[arch->abi] == num ? 0 : -EEXIST;
+	if (num_def(arch, num) != NULL ||
+	    syscall_rt_num(batch->head, arch->abi, num) != NULL)
+		return -EEXIST;
+	return syscall_rt_stage(batch, def, name, arch->abi, num);
 }

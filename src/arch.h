@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "arch_list.h"
+#include "syscall_rt.h"
 #include "syscalls.h"
 
 /* One ABI a filter can hold. */
@@ -64,6 +65,11 @@ const struct arch_def *arch_by_name(const char *name);
 bool arch_multiplexes(const struct arch_def *arch);
 bool arch_syscall_multiplexer(const struct arch_def *arch, int num);
 int arch_syscall_resolve_name(const struct arch_def *arch, const char *name);
+int arch_syscall_resolve_name_direct(const struct arch_def *arch,
+				     const char *name);
+bool arch_syscall_num_ok(const struct arch_def *arch, int num);
+int arch_syscall_add(struct syscall_rt_batch *batch,
+		     const struct arch_def *arch, const char *name, int num);
 int arch_syscall_rewrite(const struct arch_def *arch, int num);
 int arch_syscall_route(const struct arch_def *arch, int num,
 		       const struct syscall_def **row, struct arch_route *out);

@@ -1091,6 +1091,36 @@ out:
 }
 
 /**
+ * db_rule_add_raw - add a rule to one ABI of a filter, on its own number
+ * @arch: the ABI, one of the filter's
+ * @rule: the checked rule; its syscall is a number on @arch, used as it is:
+ *        no translation, no multiplexer
+ *
+ * Returns 0, -EEXIST for a conflicting rule, or -ENOMEM.
+ */
+int db_rule_add_raw(struct db_filter *filter, struct db_arch *arch,
+		    const struct db_rule *rule)
+{
+	struct change change = { .arch = arch,
+				 .num = rule->syscall,
+				 .mux = false,
+				 .path = NULL,
+				 .kind = CHANGE_NOTHING };
+	int rc;
+
+	rc = change_prepare(&change, filter, rule, rule->cmps, rule->cmp_cnt);
+	if (rc < 0) {
+		change_discard(&filter->pool, &change);
+		return rc;
+	}
+	change_apply(&filter->pool, &change);
+	if (rule->action == SCMP_ACT_NOTIFY)
+		filter->notify_used = true;
+	db_changed(filter);
+	return 0;
+}
+
+/**
  * db_syscall_priority - raise a syscall's priority on every ABI
  * @syscall: a number on the native ABI
  *

@@ -263,6 +263,8 @@ int db_arch_remove(struct db_filter *filter, uint32_t token);
 int db_merge(struct db_filter *dst, struct db_filter *src);
 
 int db_rule_add(struct db_filter *filter, const struct db_rule *rule);
+int db_rule_add_raw(struct db_filter *filter, struct db_arch *arch,
+		    const struct db_rule *rule);
 int db_syscall_priority(struct db_filter *filter, int syscall,
 			uint8_t priority);
 

@@ -453,6 +453,33 @@ ROW(r_ext_addfd_send_notfd,
 ROW(r_ext_addfd_send_badnewfd, seccomp_ext_notify_addfd_send(-1, 1, -1, -2, 0))
 ROW(r_ext_addfd_send_badflags,
     seccomp_ext_notify_addfd_send(-1, 1, -1, -1, O_NONBLOCK))
+ROW(r_ext_raw_null,
+    seccomp_ext_rule_add_raw(NULL, SCMP_ACT_KILL, SCMP_ARCH_NATIVE, 5, 0, NULL))
+ROW(r_ext_raw_empty, seccomp_ext_rule_add_raw(e->empty, SCMP_ACT_KILL,
+					      SCMP_ARCH_NATIVE, 5, 0, NULL))
+ROW(r_ext_raw_badarch,
+    seccomp_ext_rule_add_raw(e->ctx, SCMP_ACT_KILL, 0x12345, 5, 0, NULL))
+ROW(r_ext_raw_absent, seccomp_ext_rule_add_raw(e->ctx, SCMP_ACT_KILL,
+					       other_order_arch(), 5, 0, NULL))
+ROW(r_ext_raw_pseudo, seccomp_ext_rule_add_raw(e->ctx, SCMP_ACT_KILL,
+					       SCMP_ARCH_NATIVE, -101, 0, NULL))
+ROW(r_ext_raw_seven,
+    seccomp_ext_rule_add_raw(e->ctx, SCMP_ACT_KILL, SCMP_ARCH_NATIVE, 5, 7,
+			     seven_cmps))
+ROW(r_ext_raw_nullcmp, seccomp_ext_rule_add_raw(e->ctx, SCMP_ACT_KILL,
+						SCMP_ARCH_NATIVE, 5, 1, NULL))
+ROW(r_ext_raw_default,
+    seccomp_ext_rule_add_raw(e->ctx, SCMP_ACT_ALLOW, SCMP_ARCH_NATIVE, 5, 1,
+			     one_cmp))
+ROW(r_ext_sysadd_badarch, seccomp_ext_syscall_add(0x12345, "hard_args", 1))
+ROW(r_ext_sysadd_null, seccomp_ext_syscall_add(SCMP_ARCH_NATIVE, NULL, 1))
+ROW(r_ext_sysadd_neg,
+    seccomp_ext_syscall_add(SCMP_ARCH_NATIVE, "hard_args", -5))
+ROW(r_ext_sysadd_clash, seccomp_ext_syscall_add(SCMP_ARCH_X86, "hard_args", 0))
+ROW(r_ext_load_null, seccomp_ext_syscall_table_load(NULL))
+ROW(r_ext_load_missing, seccomp_ext_syscall_table_load("/nonexistent/t.csv"))
+ROW(r_ext_direct_badarch,
+    seccomp_ext_syscall_resolve_name_direct(0x12345, "read"))
 
 static const struct row rows[] = {
 	{ "merge(NULL, ctx)", r_merge_null_dst, -EINVAL, KEEP },
@@ -642,6 +669,24 @@ static const struct row rows[] = {
 	  0 },
 	{ "ext_notify_addfd_send(O_NONBLOCK)", r_ext_addfd_send_badflags,
 	  -EINVAL, 0 },
+	{ "ext_rule_add_raw(NULL)", r_ext_raw_null, -EINVAL, 0 },
+	{ "ext_rule_add_raw(no ABI)", r_ext_raw_empty, -EINVAL, KEEP },
+	{ "ext_rule_add_raw(arch 0x12345)", r_ext_raw_badarch, -EINVAL, KEEP },
+	{ "ext_rule_add_raw(ABI not in filter)", r_ext_raw_absent, -EDOM,
+	  KEEP },
+	{ "ext_rule_add_raw(-101)", r_ext_raw_pseudo, -EINVAL, KEEP },
+	{ "ext_rule_add_raw(7 cmps)", r_ext_raw_seven, -EINVAL, KEEP },
+	{ "ext_rule_add_raw(1 cmp, NULL)", r_ext_raw_nullcmp, -EINVAL, KEEP },
+	{ "ext_rule_add_raw(default action)", r_ext_raw_default, -EACCES,
+	  KEEP },
+	{ "ext_syscall_add(arch 0x12345)", r_ext_sysadd_badarch, -EINVAL, 0 },
+	{ "ext_syscall_add(NULL name)", r_ext_sysadd_null, -EINVAL, 0 },
+	{ "ext_syscall_add(-5)", r_ext_sysadd_neg, -EINVAL, 0 },
+	{ "ext_syscall_add(x86's 0)", r_ext_sysadd_clash, -EEXIST, 0 },
+	{ "ext_syscall_table_load(NULL)", r_ext_load_null, -EINVAL, 0 },
+	{ "ext_syscall_table_load(missing)", r_ext_load_missing, -ENOENT, 0 },
+	{ "ext_syscall_resolve_name_direct(arch 0x12345)", r_ext_direct_badarch,
+	  __NR_SCMP_ERROR, 0 },
 };
 
 /*

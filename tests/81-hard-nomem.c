@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <linux/filter.h>
 
@@ -340,6 +341,12 @@ static int c_merge(scmp_filter_ctx ctx, scmp_filter_ctx src, struct io *io)
 	return seccomp_merge(ctx, src);
 }
 
+static int c_rule_raw(scmp_filter_ctx ctx, scmp_filter_ctx src, struct io *io)
+{
+	return seccomp_ext_rule_add_raw(ctx, SCMP_ACT_ERRNO(12),
+					SCMP_ARCH_NATIVE, 1234, 6, cmps_all);
+}
+
 static const struct call calls[] = {
 	{ "rule_add_array (new syscall, 6 comparisons)", c_rule_new },
 	{ "rule_add (into a trie)", c_rule_merge },
@@ -357,6 +364,7 @@ static const struct call calls[] = {
 	{ "export_bpf_mem", c_export_mem },
 	{ "export_pfc", c_export_pfc },
 	{ "merge", c_merge, true, true },
+	{ "ext_rule_add_raw (one ABI's number)", c_rule_raw },
 };
 
 /* The filter merged in: an ABI the fixtures lack, of either byte order. */
@@ -569,6 +577,68 @@ static void run_notify(void)
 	printf("%-75s ok: %lu allocations\n", "seccomp_notify_alloc", n - 1);
 }
 
+/* The file c_table_load() loads: two new names, one known. */
+static const char table_path[] = "81-hard-nomem.csv";
+
+static int c_syscall_add(void)
+{
+	return seccomp_ext_syscall_add(SCMP_ARCH_X86_64, "nomem_add", 1200);
+}
+
+static int c_table_load(void)
+{
+	return seccomp_ext_syscall_table_load(table_path);
+}
+
+/*
+ * A call that adds to the run-time table: -ENOMEM adds nothing (@name
+ * stays unknown) and leaks nothing; the table keeps what the last,
+ * successful run added.
+ */
+static void run_table_call(const char *what, int (*call)(void),
+			   const char *name)
+{
+	unsigned long n;
+	int rc;
+
+	for (n = 1; n < N_MAX; n++) {
+		window_start(n);
+		rc = call();
+		fail_alloc_stop();
+		if (!fail_alloc_failed()) {
+			EXPECT(rc, 0);
+			break;
+		}
+		EXPECT(rc, -ENOMEM);
+		EXPECT(window_live(), 0);
+		EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64,
+							 name),
+		       __NR_SCMP_ERROR);
+	}
+	EXPECT(seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86_64, name) > 0,
+	       1);
+	printf("%-75s ok: %lu allocations\n", what, n - 1);
+}
+
+/* seccomp_ext_syscall_add and _table_load */
+static void run_syscall_add(void)
+{
+	static const char table[] = "name,x86_64,aarch64\n"
+				    "nomem_f1,1201,1201\n"
+				    "nomem_f2,1202,1202\n"
+				    "read,0,63\n";
+	FILE *f = fopen(table_path, "w");
+
+	if (f == NULL || fputs(table, f) < 0 || fclose(f) != 0) {
+		perror(table_path);
+		exit(99);
+	}
+	run_table_call("seccomp_ext_syscall_add", c_syscall_add, "nomem_add");
+	run_table_call("seccomp_ext_syscall_table_load", c_table_load,
+		       "nomem_f2");
+	unlink(table_path);
+}
+
 int main(void)
 {
 	unsigned int f, c;
@@ -578,6 +648,7 @@ int main(void)
 	run_init();
 	run_resolve();
 	run_notify();
+	run_syscall_add();
 	for (f = 0; f < sizeof(fixtures) / sizeof(fixtures[0]); f++)
 		for (c = 0; c < sizeof(calls) / sizeof(calls[0]); c++)
 			run_call(&fixtures[f], &calls[c]);

@@ -370,17 +370,17 @@ static void check_options(struct ctx *c)
 {
 	char args[1024];
 
-	expect(c, "-n abc", NULL, NULL, "-n abc a b", 2, 12,
+	expect(c, "-n abc", NULL, NULL, "-n abc a b", 2, 14,
 	       WANT("-n wants a number"));
-	expect(c, "-n -1", NULL, NULL, "-n -1 a b", 2, 12,
+	expect(c, "-n -1", NULL, NULL, "-n -1 a b", 2, 14,
 	       WANT("-n wants a number"));
-	expect(c, "-n 2000000", NULL, NULL, "-n 2000000 a b", 2, 12,
+	expect(c, "-n 2000000", NULL, NULL, "-n 2000000 a b", 2, 14,
 	       WANT("-n wants a number"));
-	expect(c, "an unknown flag", NULL, NULL, "--jsonx a b", 2, 12,
+	expect(c, "an unknown flag", NULL, NULL, "--jsonx a b", 2, 14,
 	       WANT("unrecognized option"));
-	expect(c, "--json with one file", NULL, NULL, "--json a", 2, 11,
+	expect(c, "--json with one file", NULL, NULL, "--json a", 2, 13,
 	       WANT("usage"));
-	expect(c, "-h", NULL, NULL, "-h", 0, 11, WANT("usage"));
+	expect(c, "-h", NULL, NULL, "-h", 0, 13, WANT("usage"));
 	snprintf(args, sizeof(args), "--progress '%s/rule.bpf' '%s/bound.bpf'",
 		 c->dir, c->dir);
 	expect_has(c, "--progress", args, 1,
@@ -416,7 +416,7 @@ static void check_trouble(struct ctx *c)
 		 c->dir);
 	expect(c, "a missing file", NULL, NULL, args, 2, 1,
 	       WANT("No such file"));
-	expect(c, "a bad option", NULL, NULL, "-x a b", 2, 12, NULL);
+	expect(c, "a bad option", NULL, NULL, "-x a b", 2, 14, NULL);
 }
 
 /* Builds Docker's profile with @api, as bench builds it; NULL if not. */

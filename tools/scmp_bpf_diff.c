@@ -36,7 +36,7 @@
 /* Names listed for a range of numbers, at most. */
 #define LIST_NAMES 8u
 
-enum { OPT_JSON = 256, OPT_PROGRESS };
+enum { OPT_JSON = 256, OPT_PROGRESS, OPT_SYSCALLS };
 
 struct out {
 	bool quiet;
@@ -64,6 +64,9 @@ static _Noreturn void usage(const char *prog, int status)
 		"  --json      one JSON document (schema: scmp_bpf_diff(1))\n"
 		"  --progress  progress on stderr even when it is no"
 		" terminal\n"
+		"  --syscalls FILE  more syscall names, from a table in"
+		" src/syscalls.csv's\n"
+		"              format (seccomp_ext_syscall_table_load(3))\n"
 		"  -h, --help  this text\n"
 		"Each line is a proved region of inputs: ABI, syscalls,"
 		" argument\nconditions, and OLD -> NEW actions.\n"
@@ -448,6 +451,7 @@ int main(int argc, char *argv[])
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "syscalls", required_argument, NULL, OPT_SYSCALLS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -493,6 +497,10 @@ int main(int argc, char *argv[])
 			break;
 		case OPT_PROGRESS:
 			o.progress = true;
+			break;
+		case OPT_SYSCALLS:
+			if (bpf_names_load_report(argv[0], optarg) < 0)
+				return 2;
 			break;
 		case 'h':
 			usage(argv[0], 0);

@@ -22,10 +22,14 @@
 #include <string.h>
 
 #include "bpf_disasm.h"
+#include "bpf_names.h"
 #include "bpf_sim.h"
 
 /* Syscall numbers scanned by --cache unless --range says otherwise. */
 #define CACHE_SPAN 1024u
+
+/* --syscalls: a long option only */
+#define OPT_SYSCALLS 256
 
 /* Print the usage text and exit with EINVAL. */
 static _Noreturn void usage(const char *prog)
@@ -70,6 +74,9 @@ static _Noreturn void usage(const char *prog)
 		"                which real kernels never cache (outside their"
 		" bitmap)\n"
 		"  -r, --range LO-HI  scan these syscall numbers instead\n"
+		"  --syscalls FILE  more syscall names, from a table in"
+		" src/syscalls.csv's\n"
+		"                format (seccomp_ext_syscall_table_load(3))\n"
 		"  -h            this text\n",
 		prog);
 	exit(EINVAL);
@@ -221,6 +228,7 @@ int main(int argc, char *argv[])
 		{ "help", no_argument, NULL, 'h' },
 		{ "numeric", no_argument, NULL, 'n' },
 		{ "range", required_argument, NULL, 'r' },
+		{ "syscalls", required_argument, NULL, OPT_SYSCALLS },
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct bpf_sim_arch *arch = NULL;
@@ -251,6 +259,10 @@ int main(int argc, char *argv[])
 			if (parse_range(optarg, &lo, &hi) < 0)
 				usage(argv[0]);
 			have_range = 1;
+			break;
+		case OPT_SYSCALLS:
+			if (bpf_names_load_report(argv[0], optarg) < 0)
+				return EINVAL;
 			break;
 		default:
 			usage(argv[0]);

@@ -13,7 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <seccomp-ext.h>
+
 #include "bpf_disasm.h"
+#include "bpf_names.h"
 #include "libcheck.h"
 #include "scmp_profile_shared.h"
 
@@ -28,7 +31,10 @@ static const char synopsis[] =
 	"       scmp_profile inspect [--profile PROFILE.json] [--json]"
 	" [-n MAX]\n"
 	"                            [--for runc|crun|none] [--dump DIR] PID\n"
-	"       scmp_profile --help | --version\n";
+	"       scmp_profile --help | --version\n"
+	"Before the command, --syscalls FILE teaches the library (and the"
+	" names\n"
+	"printed) the syscalls of a table in src/syscalls.csv's format.\n";
 
 static const char compile_help[] =
 	"compile:\n"
@@ -431,10 +437,36 @@ static int compile_main(int argc, char *argv[])
 	return rc;
 }
 
+/*
+ * --syscalls FILE: the library's table for the profile's names, the
+ * oracle's for the names printed. Returns 0 or SP_EXIT_BAD.
+ */
+static int load_syscalls(const char *path)
+{
+	int rc = seccomp_ext_syscall_table_load(path);
+
+	if (rc > 0)
+		fprintf(stderr,
+			"scmp_profile: %s:%d: not a syscall table line\n", path,
+			rc);
+	else if (rc < 0)
+		fprintf(stderr, "scmp_profile: cannot load %s: %s\n", path,
+			strerror(-rc));
+	if (rc == 0 && bpf_names_load_report("scmp_profile", path) < 0)
+		rc = -1;
+	return rc == 0 ? 0 : SP_EXIT_BAD;
+}
+
 int main(int argc, char *argv[])
 {
 	if (libcheck_verify("scmp_profile") < 0)
 		return SP_EXIT_FAIL;
+	while (argc > 2 && strcmp(argv[1], "--syscalls") == 0) {
+		if (load_syscalls(argv[2]) != 0)
+			return SP_EXIT_BAD;
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc < 2)
 		return usage();
 	if (strcmp(argv[1], "compile") == 0)

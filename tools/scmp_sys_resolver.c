@@ -9,10 +9,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <seccomp.h>
+#include <seccomp-ext.h>
 
 #include "arch.h"
 #include "libcheck.h"
+
+/* --syscalls: a long option only */
+#define OPT_SYSCALLS 256
 
 /* libseccomp's names of every ABI, for -a (seccomp_arch_resolve_name) */
 static const char *const arch_names[] = { ARCH_LIST(ARCH_LIST_NAME) };
@@ -76,6 +79,10 @@ static int usage(const char *program)
 		"  -j, --json  all of it as one JSON object: arch, query, name,"
 		" nr,\n"
 		"           filter_nr (what a filter tests), kernel\n"
+		"  --syscalls FILE  first teach the library the syscalls of a"
+		" table in\n"
+		"           src/syscalls.csv's format"
+		" (seccomp_ext_syscall_table_load(3))\n"
 		"  -h, --help  show this help\n"
 		"Arguments that start with a digit or '-' are numbers; put\n"
 		"negative numbers after \"--\".\n",
@@ -167,12 +174,27 @@ static void print_json(uint32_t token, const char *arg, bool number)
 	free(name);
 }
 
+/* --syscalls: returns 0, or EINVAL after saying what was wrong. */
+static int load_syscalls(const char *program, const char *path)
+{
+	int rc = seccomp_ext_syscall_table_load(path);
+
+	if (rc > 0)
+		fprintf(stderr, "%s: %s:%d: not a syscall table line\n",
+			program, path, rc);
+	else if (rc < 0)
+		fprintf(stderr, "%s: cannot load %s: %s\n", program, path,
+			strerror(-rc));
+	return rc == 0 ? 0 : EINVAL;
+}
+
 int main(int argc, char *argv[])
 {
 	uint32_t arch = SCMP_ARCH_NATIVE;
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "syscalls", required_argument, NULL, OPT_SYSCALLS },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool rewrite = false, kver = false, json = false, number;
@@ -204,6 +226,10 @@ int main(int argc, char *argv[])
 			break;
 		case 'j':
 			json = true;
+			break;
+		case OPT_SYSCALLS:
+			if (load_syscalls(argv[0], optarg) != 0)
+				return EINVAL;
 			break;
 		default:
 			return usage(argv[0]);

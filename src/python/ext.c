@@ -81,10 +81,137 @@ static PyObject *ext_notify_addfd_send(PyObject *mod, PyObject *args)
 	return PyLong_FromLong(rc);
 }
 
+PyDoc_STRVAR(
+	ext_syscall_add_doc,
+	"syscall_add($module, arch, name, num, /)\n--\n\n"
+	"Teach the library, process-wide, that name is syscall num on arch (an\n"
+	"Arch, token or name; x32's numbers with the x32 bit, MIPS ones from\n"
+	"their base). The same again does nothing; another number for the name\n"
+	"or another name for the number raises RuntimeError (errno EEXIST); a\n"
+	"bad arch, name or number InvalidArgument.");
+
+static PyObject *ext_syscall_add(PyObject *mod, PyObject *args)
+{
+	PyObject *o_arch, *o_name, *o_num, *tmp;
+	const char *name;
+	uint32_t token;
+	long long num;
+	int rc;
+
+	if (!PyArg_ParseTuple(args, "OOO:syscall_add", &o_arch, &o_name,
+			      &o_num) ||
+	    types_arch_token(o_arch, &token, 0) < 0 ||
+	    value_range(o_num, "num", INT32_MIN, INT32_MAX, NULL, &num) < 0)
+		return NULL;
+	name = value_name(o_name, "name", &tmp);
+	if (name == NULL)
+		return NULL;
+	rc = seccomp_ext_syscall_add(token, name, (int)num);
+	Py_DECREF(tmp);
+	return value_result(rc);
+}
+
+PyDoc_STRVAR(
+	ext_syscall_table_load_doc,
+	"syscall_table_load($module, path, /)\n--\n\n"
+	"syscall_add() for every number of a table in the format of\n"
+	"libseccomp's src/syscalls.csv, all or nothing. Returns 0, or the\n"
+	"number of the first bad line (nothing added); a file that cannot be\n"
+	"read raises RuntimeError with its errno (a path that is empty,\n"
+	"InvalidArgument).");
+
+static PyObject *ext_syscall_table_load(PyObject *mod, PyObject *args)
+{
+	PyObject *o_path;
+	int rc;
+
+	if (!PyArg_ParseTuple(args, "O&:syscall_table_load",
+			      PyUnicode_FSConverter, &o_path))
+		return NULL;
+	/* a file may be slow to read: other threads run meanwhile */
+	Py_BEGIN_ALLOW_THREADS;
+	rc = seccomp_ext_syscall_table_load(PyBytes_AS_STRING(o_path));
+	Py_END_ALLOW_THREADS;
+	Py_DECREF(o_path);
+	if (rc < 0)
+		return value_raise_rc(rc);
+	return PyLong_FromLong(rc);
+}
+
+PyDoc_STRVAR(
+	ext_resolve_syscall_direct_doc,
+	"resolve_syscall_direct($module, arch, name, /)\n--\n\n"
+	"The number of syscall name on arch, its direct syscall first where\n"
+	"arch also multiplexes it: a negative pseudo number where arch lacks\n"
+	"it, -1 for an unknown name.\n\n"
+	">>> resolve_syscall_direct(\"s390x\", \"socket\")\n"
+	"359");
+
+static PyObject *ext_resolve_syscall_direct(PyObject *mod, PyObject *args)
+{
+	PyObject *o_arch, *o_name, *tmp, *res;
+	const char *name;
+	uint32_t token;
+
+	if (!PyArg_ParseTuple(args, "OO:resolve_syscall_direct", &o_arch,
+			      &o_name) ||
+	    types_arch_token(o_arch, &token, 0) < 0)
+		return NULL;
+	name = value_name(o_name, "name", &tmp);
+	if (name == NULL)
+		return NULL;
+	res = PyLong_FromLong(
+		seccomp_ext_syscall_resolve_name_direct(token, name));
+	Py_DECREF(tmp);
+	return res;
+}
+
+PyDoc_STRVAR(
+	ext_rule_add_raw_doc,
+	"rule_add_raw($module, filter, action, arch, num, *args)\n--\n\n"
+	"Add a rule to one architecture of filter (a SyscallFilter that has\n"
+	"it) on that ABI's syscall number num, as it is: no translation to\n"
+	"the filter's other ABIs, no socketcall/ipc multiplexing. args: up to\n"
+	"six Arg, as for add_rule().");
+
+static PyObject *ext_rule_add_raw(PyObject *mod, PyObject *args)
+{
+	struct scmp_arg_cmp cmps[ARG_COUNT];
+	scmp_filter_ctx ctx;
+	uint32_t action, token;
+	long long num;
+	int cnt;
+
+	if (PyTuple_GET_SIZE(args) < 4) {
+		PyErr_SetString(PyExc_TypeError,
+				"rule_add_raw() needs a filter, an action, an "
+				"arch and a number");
+		return NULL;
+	}
+	if (value_u32(PyTuple_GET_ITEM(args, 1), "action", &action) < 0 ||
+	    types_arch_token(PyTuple_GET_ITEM(args, 2), &token, 0) < 0 ||
+	    value_range(PyTuple_GET_ITEM(args, 3), "num", INT32_MIN, INT32_MAX,
+			NULL, &num) < 0)
+		return NULL;
+	cnt = filter_rule_args(args, 4, cmps);
+	if (cnt < 0)
+		return NULL;
+	/* last: converting the arguments may have run Python code */
+	ctx = filter_get_ctx(PyTuple_GET_ITEM(args, 0));
+	if (ctx == NULL)
+		return NULL;
+	return value_result(seccomp_ext_rule_add_raw(
+		ctx, action, token, (int)num, (unsigned int)cnt, cmps));
+}
+
 static PyMethodDef ext_functions[] = {
 	METHOD_DEF(ext_, features, METH_NOARGS),
 	METHOD_DEF(ext_, notify_set_flags, METH_VARARGS),
 	METHOD_DEF(ext_, notify_addfd_send, METH_VARARGS),
+	METHOD_DEF(ext_, syscall_add, METH_VARARGS),
+	METHOD_DEF(ext_, syscall_table_load, METH_VARARGS),
+	METHOD_DEF(ext_, resolve_syscall_direct, METH_VARARGS),
+	METHOD_DEF(ext_, rule_add_raw, METH_VARARGS),
 	{ NULL },
 };
 
@@ -97,7 +224,10 @@ PyDoc_STRVAR(ext_doc,
 	     "F_ACT_BADARG32, the filter attribute ATTR_ACT_BADARG32 (an\n"
 	     "action, or ACT_UNSET for off), which checks the high word of\n"
 	     "arguments compared with CMP_32BIT; F_CMP_SIGNED, CMP_SIGNED, for\n"
-	     "signed LT, LE, GE and GT (Arg(0, LT | CMP_SIGNED, 0): fd < 0).");
+	     "signed LT, LE, GE and GT (Arg(0, LT | CMP_SIGNED, 0): fd < 0);\n"
+	     "F_SYSCALL_ADD, F_SYSCALL_TABLE_LOAD, F_RULE_ADD_RAW and\n"
+	     "F_RESOLVE_NAME_DIRECT, syscall_add(), syscall_table_load(),\n"
+	     "rule_add_raw() and resolve_syscall_direct().");
 
 static struct PyModuleDef ext_module = {
 	.m_base = PyModuleDef_HEAD_INIT,
@@ -117,6 +247,10 @@ static int add_ext_constants(PyObject *dict)
 		{ "VERSION", SCMP_EXT_VERSION },
 		{ "F_CMP_AND", SCMP_EXT_F_CMP_AND },
 		{ "F_NOTIFY_SET_FLAGS", SCMP_EXT_F_NOTIFY_SET_FLAGS },
+		{ "F_SYSCALL_ADD", SCMP_EXT_F_SYSCALL_ADD },
+		{ "F_SYSCALL_TABLE_LOAD", SCMP_EXT_F_SYSCALL_TABLE_LOAD },
+		{ "F_RULE_ADD_RAW", SCMP_EXT_F_RULE_ADD_RAW },
+		{ "F_RESOLVE_NAME_DIRECT", SCMP_EXT_F_RESOLVE_NAME_DIRECT },
 		{ "USER_NOTIF_FD_SYNC_WAKE_UP",
 		  SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP },
 		{ "F_NOTIFY_ADDFD_SEND", SCMP_EXT_F_NOTIFY_ADDFD_SEND },

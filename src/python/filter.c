@@ -336,13 +336,62 @@ static PyObject *Filter_syscall_priority(PyObject *obj, PyObject *args,
 	return value_result(seccomp_syscall_priority(ctx, nr, (uint8_t)prio));
 }
 
+/**
+ * filter_rule_args - a rule's Arg objects as comparisons
+ * @args: a tuple whose items from @first on are Arg objects (at most six)
+ * @cmps: receives them, ARG_COUNT at most
+ *
+ * Returns how many, or -1 with an exception set.
+ */
+int filter_rule_args(PyObject *args, Py_ssize_t first,
+		     struct scmp_arg_cmp *cmps)
+{
+	Py_ssize_t i, npos = PyTuple_GET_SIZE(args);
+	PyObject *item;
+
+	if (npos - first > ARG_COUNT) {
+		value_invalid("Maximum number of arguments exceeded");
+		return -1;
+	}
+	for (i = first; i < npos; i++) {
+		item = PyTuple_GET_ITEM(args, i);
+		if (!PyObject_TypeCheck(item, &ArgType)) {
+			PyErr_Format(PyExc_TypeError,
+				     "rule arguments must be Arg objects, "
+				     "not %.100s",
+				     Py_TYPE(item)->tp_name);
+			return -1;
+		}
+		cmps[i - first] = ((ArgObject *)item)->cmp;
+	}
+	return (int)(npos - first);
+}
+
+/**
+ * filter_get_ctx - the context of a SyscallFilter, for seccomp.ext
+ * @obj: the object
+ *
+ * Returns the context, or NULL with an exception set (not a
+ * SyscallFilter, not initialised, in use by another thread).
+ */
+scmp_filter_ctx filter_get_ctx(PyObject *obj)
+{
+	if (!PyObject_TypeCheck(obj, &SyscallFilterType)) {
+		PyErr_Format(PyExc_TypeError,
+			     "filter must be a SyscallFilter, not %.100s",
+			     Py_TYPE(obj)->tp_name);
+		return NULL;
+	}
+	return filter_ctx((FilterObject *)obj);
+}
+
 /* add_rule and add_rule_exactly: (action, syscall, *args). */
 static PyObject *add_rule(PyObject *obj, PyObject *args, PyObject *kwds,
 			  int exact)
 {
 	struct scmp_arg_cmp cmps[ARG_COUNT];
-	PyObject *o_act = NULL, *o_sys = NULL, *key, *value, *item;
-	Py_ssize_t npos, i, pos = 0, first;
+	PyObject *o_act = NULL, *o_sys = NULL, *key, *value;
+	Py_ssize_t npos, pos = 0, first;
 	scmp_filter_ctx ctx;
 	uint32_t action;
 	int nr, rc;
@@ -379,19 +428,8 @@ static PyObject *add_rule(PyObject *obj, PyObject *args, PyObject *kwds,
 	    value_syscall(o_sys, &nr) < 0 || errno_limit(action) < 0)
 		return NULL;
 	first = npos > 2 ? 2 : npos;
-	if (npos - first > ARG_COUNT)
-		return value_invalid("Maximum number of arguments exceeded");
-	for (i = first; i < npos; i++) {
-		item = PyTuple_GET_ITEM(args, i);
-		if (!PyObject_TypeCheck(item, &ArgType)) {
-			PyErr_Format(PyExc_TypeError,
-				     "rule arguments must be Arg objects, "
-				     "not %.100s",
-				     Py_TYPE(item)->tp_name);
-			return NULL;
-		}
-		cmps[i - first] = ((ArgObject *)item)->cmp;
-	}
+	if (filter_rule_args(args, first, cmps) < 0)
+		return NULL;
 	/* only now: converting the arguments may have run Python code */
 	ctx = filter_ctx((FilterObject *)obj);
 	if (ctx == NULL)

@@ -168,6 +168,11 @@ int value_syscall(PyObject *obj, int *nr);
 int value_attr(PyObject *obj, enum scmp_filter_attr *attr);
 int value_dict_set(PyObject *dict, const char *name, PyObject *value);
 
+/* filter.c: for seccomp.ext's rules */
+int filter_rule_args(PyObject *args, Py_ssize_t first,
+		     struct scmp_arg_cmp *cmps);
+scmp_filter_ctx filter_get_ctx(PyObject *obj);
+
 /*
  * types.c: Arch, Attr, Arg, Notification, NotificationResponse,
  * NotificationAddfd

@@ -68,4 +68,27 @@ unsigned int bpf_names_range(const char *abi, uint32_t lo, uint32_t hi,
  */
 const char *bpf_names_abi(const char *name);
 
+/**
+ * bpf_names_load - add the syscalls of a table file to the names
+ * @path: a file in src/syscalls.csv's format: a header "name,ABI,..."
+ *        ("pnr" may be one of its columns), then "NAME,NUM,..." lines
+ *        with "PNR" or nothing where an ABI lacks the call
+ *
+ * The oracle's own reader, for the names the tools print: the rows come
+ * after the built-in ones, which win where both name a number. All lines
+ * or none are added.
+ *
+ * Returns 0; the number of the first bad line; or -errno (-ENOENT, -EFBIG
+ * for more than 1 MiB, -ENOMEM, ...).
+ */
+int bpf_names_load(const char *path);
+
+/**
+ * bpf_names_load_report - bpf_names_load() for a tool's --syscalls
+ * @prog: the tool's name, for the message
+ *
+ * Returns 0, or -1 after saying on stderr what was wrong with @path.
+ */
+int bpf_names_load_report(const char *prog, const char *path);
+
 #endif /* BPF_NAMES_H */

@@ -12,6 +12,7 @@ file, whose number the child's call returns (Linux 5.14)."""
 
 import errno
 import os
+import tempfile
 import unittest
 
 import seccomp
@@ -125,12 +126,20 @@ class TestFeatures(unittest.TestCase):
                          seccomp.ext.F_NOTIFY_SET_FLAGS |
                          seccomp.ext.F_ACT_BADARG32 |
                          seccomp.ext.F_CMP_SIGNED |
+                         seccomp.ext.F_SYSCALL_ADD |
+                         seccomp.ext.F_SYSCALL_TABLE_LOAD |
+                         seccomp.ext.F_RULE_ADD_RAW |
+                         seccomp.ext.F_RESOLVE_NAME_DIRECT |
                          seccomp.ext.F_NOTIFY_ADDFD_SEND)
-        self.assertEqual(seccomp.ext.F_NOTIFY_ADDFD_SEND, 1 << 9)
         self.assertEqual(seccomp.ext.F_CMP_AND, 1)
         self.assertEqual(seccomp.ext.F_NOTIFY_SET_FLAGS, 2)
         self.assertEqual(seccomp.ext.F_ACT_BADARG32, 4)
         self.assertEqual(seccomp.ext.F_CMP_SIGNED, 8)
+        self.assertEqual(seccomp.ext.F_SYSCALL_ADD, 1 << 5)
+        self.assertEqual(seccomp.ext.F_SYSCALL_TABLE_LOAD, 1 << 6)
+        self.assertEqual(seccomp.ext.F_RULE_ADD_RAW, 1 << 7)
+        self.assertEqual(seccomp.ext.F_RESOLVE_NAME_DIRECT, 1 << 8)
+        self.assertEqual(seccomp.ext.F_NOTIFY_ADDFD_SEND, 1 << 9)
         self.assertEqual(seccomp.ext.VERSION, 1)
 
     def test_badarg32(self):
@@ -233,6 +242,65 @@ class TestNotifyAddfdSend(ErrnoCase):
         check_script(self, ADDFD_SEND,
                      b"child: fd 40: b\"the supervisor's file\"\n"
                      b"supervisor: fd 40\nstatus 0\nagain: errno ENOENT\n")
+class TestSyscallTable(unittest.TestCase):
+    """The run-time table: names added, a file, raw rules, direct names."""
+
+    def test_add(self):
+        ext = seccomp.ext
+        ext.syscall_add("x86_64", "pysystab_one", 1100)
+        ext.syscall_add(seccomp.Arch.X86_64, b"pysystab_one", 1100)
+        self.assertEqual(seccomp.resolve_syscall("x86_64", "pysystab_one"),
+                         1100)
+        self.assertEqual(seccomp.resolve_syscall("x86_64", 1100),
+                         b"pysystab_one")
+        with self.assertRaises(RuntimeError) as cm:
+            ext.syscall_add("x86_64", "pysystab_one", 1101)
+        self.assertEqual(cm.exception.errno, errno.EEXIST)
+        for args in (("x86_64", "Bad", 1101), ("x86_64", "ok_name", -1),
+                     ("x32", "ok_name", 1101)):
+            with self.assertRaises(seccomp.InvalidArgument):
+                ext.syscall_add(*args)
+        with self.assertRaises(TypeError):
+            ext.syscall_add("x86_64", 5, 1101)
+
+    def test_load(self):
+        ext = seccomp.ext
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "table.csv")
+            with open(path, "w") as f:
+                f.write("name,x86_64\npysystab_f1,1110\npysystab_f2,x\n")
+            self.assertEqual(ext.syscall_table_load(path), 3)
+            self.assertEqual(
+                seccomp.resolve_syscall("x86_64", "pysystab_f1"), -1)
+            with open(path, "w") as f:
+                f.write("name,x86_64\npysystab_f1,1110\n")
+            self.assertEqual(ext.syscall_table_load(path), 0)
+            self.assertEqual(
+                seccomp.resolve_syscall("x86_64", "pysystab_f1"), 1110)
+            with self.assertRaises(RuntimeError) as cm:
+                ext.syscall_table_load(os.path.join(tmp, "missing"))
+            self.assertEqual(cm.exception.errno, errno.ENOENT)
+
+    def test_direct(self):
+        self.assertEqual(seccomp.ext.resolve_syscall_direct("s390x", "socket"),
+                         359)
+        # resolve_syscall() gives the multiplexer, socketcall(2)
+        self.assertEqual(seccomp.resolve_syscall("s390x", "socket"), 102)
+        self.assertEqual(
+            seccomp.ext.resolve_syscall_direct("x86_64", "no_such_call"), -1)
+
+    def test_raw(self):
+        f = seccomp.SyscallFilter(seccomp.ALLOW)
+        f.add_arch("x86")
+        seccomp.ext.rule_add_raw(f, seccomp.ERRNO(1), "x86", 442,
+                                 seccomp.Arg(0, seccomp.EQ, 1))
+        with self.assertRaises(RuntimeError) as cm:
+            seccomp.ext.rule_add_raw(f, seccomp.ERRNO(1), "s390x", 442)
+        self.assertEqual(cm.exception.errno, errno.EDOM)
+        with self.assertRaises(TypeError):
+            seccomp.ext.rule_add_raw(None, seccomp.ERRNO(1), "x86", 442)
+        with self.assertRaises(TypeError):
+            seccomp.ext.rule_add_raw(f, seccomp.ERRNO(1), "x86", 442, 1)
 
 
 if __name__ == "__main__":
