@@ -158,6 +158,8 @@ int seccomp_ext_notify_set_flags(int fd, uint64_t flags);
  */
 int seccomp_ext_notify_addfd_send(int fd, uint64_t id, int srcfd, int newfd,
 				  unsigned int newfd_flags);
+
+/**
  * seccomp_ext_syscall_add - teach the library a syscall number
  * @arch_token: the ABI (SCMP_ARCH_NATIVE: the native one); its byte-order
  *              twin shares its numbers
