@@ -247,7 +247,8 @@ static const char *path_syscall(const struct state *s);
 static bool val_eq(const struct val *a, const struct val *b)
 {
 	return a->kind == b->kind && a->arg == b->arg && a->high == b->high &&
-	       a->alu == b->alu && a->op == b->op && a->k == b->k;
+	       a->lo32 == b->lo32 && a->alu == b->alu && a->op == b->op &&
+	       a->k == b->k;
 }
 
 /* What two paths agree a register holds: the value, or unknown. */
@@ -271,6 +272,7 @@ void bpf_disasm_state_merge(struct state *dst, const struct state *src)
 		dst->seen = true;
 		return;
 	}
+	dst->after_high |= src->after_high;
 	a = path_syscall(dst);
 	b = path_syscall(src);
 	dst->sys = a != NULL && b != NULL && strcmp(a, b) == 0 ? a : NULL;
@@ -315,6 +317,40 @@ static struct val data_val(uint32_t off, int big_endian)
 }
 
 /**
+ * bpf_disasm_jumped - see bpf_disasm_priv.h
+ */
+void bpf_disasm_jumped(struct state *s)
+{
+	s->after_high = 0;
+	if (s->a.kind == V_ARG && s->a.high && !s->a.alu)
+		s->after_high = (uint8_t)(1u << s->a.arg);
+}
+
+/*
+ * Whether every ABI of @s compares 64-bit arguments: its arch values say
+ * so (__AUDIT_ARCH_64BIT), and no x32 number (under x86_64's value) has
+ * been matched.
+ */
+static bool wide_args(const struct state *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->ntok; i++)
+		if (!(s->tok[i] & 0x80000000u))
+			return false;
+	return s->ntok > 0 && !(s->lo & BPF_SIM_X32_BIT);
+}
+
+/**
+ * bpf_disasm_low_alone - see bpf_disasm_priv.h
+ */
+bool bpf_disasm_low_alone(const struct state *s, const struct val *v)
+{
+	return v->kind == V_ARG && !v->high && wide_args(s) &&
+	       !(s->after_high & (1u << v->arg));
+}
+
+/**
  * bpf_disasm_transfer - see bpf_disasm_priv.h
  */
 void bpf_disasm_transfer(const struct sock_filter *f, int big_endian,
@@ -322,9 +358,14 @@ void bpf_disasm_transfer(const struct sock_filter *f, int big_endian,
 {
 	struct val v = { 0 };
 
+	if (f->code == (BPF_LD | BPF_W | BPF_ABS)) {
+		s->a = data_val(f->k, big_endian);
+		s->a.lo32 = bpf_disasm_low_alone(s, &s->a);
+	}
+	/* no jump's test is right behind the next instruction */
+	s->after_high = 0;
 	switch (f->code) {
 	case BPF_LD | BPF_W | BPF_ABS:
-		s->a = data_val(f->k, big_endian);
 		return;
 	case BPF_LD | BPF_W | BPF_LEN:
 	case BPF_LDX | BPF_W | BPF_LEN:
@@ -445,6 +486,7 @@ static struct state *analyse(const struct bpf_sim_prog *prog,
 		if (BPF_CLASS(f->code) == BPF_JMP) {
 			jt = pc + 1 + f->jt;
 			jf = pc + 1 + f->jf;
+			bpf_disasm_jumped(&s);
 			t = s;
 			refine(f, true, &t);
 			if (jt < prog->len)
@@ -542,6 +584,33 @@ static bool x32_test(const struct sock_filter *f)
 	return false;
 }
 
+/*
+ * The note of a jump on an argument that the listing names, or "": a
+ * 32-bit test (no high-half test before its load) as PFC writes it,
+ * "a0.lo32 == 16". The forms of a signed test (an ALU operation on the
+ * low half before the jump) and of the high-half check of
+ * SCMP_FLTATR_EXT_ACT_BADARG32 go here.
+ */
+static void arg_note(const struct sock_filter *f, const struct val *a,
+		     char *buf, size_t size)
+{
+	static const char *const rel[16] = {
+		[BPF_JEQ >> 4] = "==",
+		[BPF_JGT >> 4] = ">",
+		[BPF_JGE >> 4] = ">=",
+		[BPF_JSET >> 4] = "&",
+	};
+	const char *op = rel[BPF_OP(f->code) >> 4];
+
+	if (a->kind != V_ARG || !a->lo32 || a->alu || op == NULL)
+		return;
+	snprintf(buf, size,
+		 f->k < 0x10000 && BPF_OP(f->code) != BPF_JSET ?
+			 "a%u.lo32 %s %u" :
+			 "a%u.lo32 %s %#x",
+		 a->arg, op, f->k);
+}
+
 /* The annotation of instruction @f reached in state @s, or "". */
 static void annotate(const struct sock_filter *f, const struct state *s,
 		     int big_endian, char *buf, size_t size)
@@ -558,8 +627,10 @@ static void annotate(const struct sock_filter *f, const struct state *s,
 
 		data_name(&v, what, sizeof(what));
 		sys = v.kind == V_ARG ? path_syscall(s) : NULL;
-		snprintf(buf, size, "%s%s%s", sys ? sys : "", sys ? " " : "",
-			 what);
+		snprintf(buf, size, "%s%s%s%s", sys ? sys : "", sys ? " " : "",
+			 what,
+			 bpf_disasm_low_alone(s, &v) ? " alone: a 32-bit test" :
+						       "");
 		return;
 	}
 	if (f->code == (BPF_RET | BPF_K)) {
@@ -570,6 +641,10 @@ static void annotate(const struct sock_filter *f, const struct state *s,
 	if (BPF_CLASS(f->code) != BPF_JMP || f->code == (BPF_JMP | BPF_JA) ||
 	    BPF_SRC(f->code) != BPF_K || s->a.alu)
 		return;
+	if (s->a.kind == V_ARG) {
+		arg_note(f, &s->a, buf, size);
+		return;
+	}
 	if (s->a.kind == V_ARCH) {
 		abi = bpf_sim_arch_by_token(f->k);
 		snprintf(buf, size, "%s", abi ? abi->name : "");
