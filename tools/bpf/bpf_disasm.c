@@ -586,10 +586,10 @@ static bool x32_test(const struct sock_filter *f)
 
 /*
  * The note of a jump on an argument that the listing names, or "": a
- * 32-bit test (no high-half test before its load) as PFC writes it,
- * "a0.lo32 == 16". The forms of a signed test (an ALU operation on the
- * low half before the jump) and of the high-half check of
- * SCMP_FLTATR_EXT_ACT_BADARG32 go here.
+ * 32-bit test (no high-half test before its load), maybe masked, as PFC
+ * writes it: "a0.lo32 == 16", "a1.lo32 & 0xff == 3". The forms of a
+ * signed test (another ALU operation on the low half before the jump)
+ * and of the high-half check of SCMP_FLTATR_EXT_ACT_BADARG32 go here.
  */
 static void arg_note(const struct sock_filter *f, const struct val *a,
 		     char *buf, size_t size)
@@ -601,14 +601,20 @@ static void arg_note(const struct sock_filter *f, const struct val *a,
 		[BPF_JSET >> 4] = "&",
 	};
 	const char *op = rel[BPF_OP(f->code) >> 4];
+	char mask[16] = "";
 
-	if (a->kind != V_ARG || !a->lo32 || a->alu || op == NULL)
+	if (a->kind != V_ARG || !a->lo32 || op == NULL)
 		return;
+	/* a mask, as MASKED_EQ compiles */
+	if (a->alu && a->op != (BPF_AND | BPF_K))
+		return;
+	if (a->alu)
+		snprintf(mask, sizeof(mask), " & %#x", a->k);
 	snprintf(buf, size,
 		 f->k < 0x10000 && BPF_OP(f->code) != BPF_JSET ?
-			 "a%u.lo32 %s %u" :
-			 "a%u.lo32 %s %#x",
-		 a->arg, op, f->k);
+			 "a%u.lo32%s %s %u" :
+			 "a%u.lo32%s %s %#x",
+		 a->arg, mask, op, f->k);
 }
 
 /* The annotation of instruction @f reached in state @s, or "". */
@@ -639,12 +645,14 @@ static void annotate(const struct sock_filter *f, const struct state *s,
 		return;
 	}
 	if (BPF_CLASS(f->code) != BPF_JMP || f->code == (BPF_JMP | BPF_JA) ||
-	    BPF_SRC(f->code) != BPF_K || s->a.alu)
+	    BPF_SRC(f->code) != BPF_K)
 		return;
 	if (s->a.kind == V_ARG) {
 		arg_note(f, &s->a, buf, size);
 		return;
 	}
+	if (s->a.alu)
+		return;
 	if (s->a.kind == V_ARCH) {
 		abi = bpf_sim_arch_by_token(f->k);
 		snprintf(buf, size, "%s", abi ? abi->name : "");
