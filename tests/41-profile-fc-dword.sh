@@ -95,7 +95,7 @@ has() {
 # shares with lseek's 64-bit test, where the low half is one of both).
 if "$tool" compile --arch x86_64 -f disasm -o "$tmp/fc.txt" "$tmp/fc.json" 2>"$tmp/err"; then
 	sed -n 's/.* # //p' "$tmp/fc.txt" >"$tmp/notes"
-	has listing-load "$tmp/notes" 'fsync args[0] low alone: a 32-bit test'
+	has listing-load "$tmp/notes" 'fsync args[0] low alone'
 	has listing-gt "$tmp/notes" 'a0.lo32 > 16'
 	has listing-ge "$tmp/notes" 'a0.lo32 >= 16'
 	has listing-masked "$tmp/notes" 'a1.lo32 & 0xff == 3'

@@ -358,6 +358,8 @@ static void explain_call(const struct profile *p, struct bpf_sim_prog *prog,
 		v->reason = "default";
 	else if (p->kvermax != 0 && res.action == SCMP_ACT_ERRNO(ENOSYS))
 		v->reason = "kvermax";
+	/* the action of SCMP_FLTATR_EXT_ACT_BADARG32, once a profile can
+	 * set it, is a reason of its own here */
 	else
 		v->reason = "unmatched";
 }

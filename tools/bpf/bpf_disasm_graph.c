@@ -297,7 +297,7 @@ static int walk_one(struct graph *g, unsigned int pc)
 		bpf_disasm_transfer(f, g->prog->big_endian, &s);
 		return pass_on(g, in, pc + 1, &s);
 	}
-	bpf_disasm_jumped(&s);
+	bpf_disasm_jumped(f, &s);
 	if (!dispatch(f, &s)) {
 		rc = record_edges(g, pc);
 		for (i = 0; rc == 0 && i < g->ctx[pc].n; i++) {
@@ -617,6 +617,11 @@ static void draw_node(FILE *out, struct graph *g, unsigned int pc)
 		return;
 	}
 	ctx_text(g->abi, &g->ctx[pc], ctx, sizeof(ctx));
+	if (bpf_disasm_signed_text(f, &g->st[pc].a, what, sizeof(what))) {
+		fprintf(out, "\tn%u [label=\"%s%s%s ?\"];\n", pc, ctx,
+			ctx[0] ? "\\n" : "", what);
+		return;
+	}
 	val_text(&g->st[pc].a, what, sizeof(what));
 	fprintf(out, "\tn%u [label=\"%s%s%s %s ", pc, ctx, ctx[0] ? "\\n" : "",
 		what,

@@ -40,8 +40,10 @@ struct state {
 	 * x86 and x86_64 share), or NULL */
 	const char *sys;
 	/* the arguments (a bit each) whose high half a conditional jump has
-	 * just tested on some path into the instruction */
-	uint8_t after_high;
+	 * just tested on some path into the instruction, and those whose
+	 * low half's sign bit has (jset 0x80000000: the high-word check of
+	 * SCMP_FLTATR_EXT_ACT_BADARG32 lets a sign-extended int through) */
+	uint8_t after_high, after_sign;
 };
 
 /**
@@ -57,18 +59,30 @@ void bpf_disasm_transfer(const struct sock_filter *f, int big_endian,
 			 struct state *s);
 
 /**
- * bpf_disasm_jumped - @s as a conditional jump on what it holds leaves
+ * bpf_disasm_jumped - @s as conditional jump @f on what it holds leaves
  * it, on either branch
  */
-void bpf_disasm_jumped(struct state *s);
+void bpf_disasm_jumped(const struct sock_filter *f, struct state *s);
 
 /**
  * bpf_disasm_low_alone - whether loading @v in state @s is a 32-bit test:
  * the low half of an argument on a 64-bit ABI, on no path right after a
  * test of its high half (as SCMP_CMP_32BIT, or a mask without high bits,
- * compiles)
+ * compiles) unless some path comes from the high-word check, whose clean
+ * high word goes to the same place as its sign-extended one
  */
 bool bpf_disasm_low_alone(const struct state *s, const struct val *v);
+
+/**
+ * bpf_disasm_signed_text - a signed test (SCMP_CMP_EXT_SIGNED) as PFC
+ * writes it, "(int32_t)a0.lo32 >= 0", into @buf: jump @f on @a, the half
+ * of an argument that holds the sign, flipped (xor #0x80000000) so that
+ * an unsigned jump orders it as signed
+ *
+ * Returns false, @buf untouched, if @f on @a is no such test.
+ */
+bool bpf_disasm_signed_text(const struct sock_filter *f, const struct val *a,
+			    char *buf, size_t size);
 
 /** bpf_disasm_is_x86_64 - whether @abi is x86_64 (whose value x32 shares) */
 bool bpf_disasm_is_x86_64(const struct bpf_sim_arch *abi);
