@@ -158,6 +158,11 @@ has "signed 32-bit" " 0006: 0x35 0x00 0x04 0x80000000   jge 2147483648 true:0007
 has "signed high half" " 0009: 0x25 0x00 0x01 0x7fffffff   jgt 2147483647 true:0010 false:0011  # (int32_t)a1.hi32 > -1"
 "$DISASM" -d -a x86_64 "$T/signed.bpf" > "$T/out"
 has "signed graph" '	n6 [label="ioctl\n(int32_t)a0.lo32 >= 0 ?"];'
+# On a 32-bit ABI the whole argument is the word that holds the sign.
+{ ld 4; jeq 0x40000003 0 6; ld 0; jeq 54 0 4; ld 16; xor 0x80000000;
+  jge 0x80000000 0 1; ret 0x7fff0000; ret 0; } > "$T/signed-x86.bpf"
+"$DISASM" -a x86 "$T/signed-x86.bpf" > "$T/out"
+has "signed x86" " 0006: 0x35 0x00 0x01 0x80000000   jge 2147483648 true:0007 false:0008  # (int32_t)a0 >= 0"
 # Code x86_64 and x86 share: named where both ABIs' paths matched calls
 # of one name (clone is 56 on x86_64, 120 on x86).
 { ld 4; jeq 0xc000003e 0 3; ld 0; jeq 56 4 0; ja 5; jeq 0x40000003 0 6;

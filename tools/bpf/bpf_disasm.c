@@ -597,7 +597,7 @@ static bool x32_test(const struct sock_filter *f)
 /**
  * bpf_disasm_signed_text - see bpf_disasm_priv.h
  */
-bool bpf_disasm_signed_text(const struct sock_filter *f, const struct val *a,
+bool bpf_disasm_signed_text(const struct sock_filter *f, const struct state *s,
 			    char *buf, size_t size)
 {
 	static const char *const rel[16] = {
@@ -606,13 +606,16 @@ bool bpf_disasm_signed_text(const struct sock_filter *f, const struct val *a,
 		[BPF_JGE >> 4] = ">=",
 	};
 	const char *op = rel[BPF_OP(f->code) >> 4];
+	const struct val *a = &s->a;
+	const char *half = a->high ? ".hi32" : a->lo32 ? ".lo32" : "";
 
+	/* a 64-bit test's low half is unsigned; a 32-bit ABI's is whole */
 	if (a->kind != V_ARG || !a->alu || a->op != (BPF_XOR | BPF_K) ||
-	    a->k != 0x80000000u || !(a->high || a->lo32) || op == NULL ||
-	    BPF_SRC(f->code) != BPF_K)
+	    a->k != 0x80000000u || op == NULL || BPF_SRC(f->code) != BPF_K ||
+	    (half[0] == '\0' && (s->ntok == 0 || wide_args(s))))
 		return false;
-	snprintf(buf, size, "(int32_t)a%u.%s %s %d", a->arg,
-		 a->high ? "hi32" : "lo32", op, (int32_t)(f->k ^ 0x80000000u));
+	snprintf(buf, size, "(int32_t)a%u%s %s %d", a->arg, half, op,
+		 (int32_t)(f->k ^ 0x80000000u));
 	return true;
 }
 
@@ -624,9 +627,10 @@ bool bpf_disasm_signed_text(const struct sock_filter *f, const struct val *a,
  * jump) "(int32_t)a0.lo32 >= 0", "(int32_t)a1.hi32 > -1". The high-word
  * check is named by its place (find_checks()).
  */
-static void arg_note(const struct sock_filter *f, const struct val *a,
+static void arg_note(const struct sock_filter *f, const struct state *s,
 		     char *buf, size_t size)
 {
+	const struct val *a = &s->a;
 	static const char *const rel[16] = {
 		[BPF_JEQ >> 4] = "==",
 		[BPF_JGT >> 4] = ">",
@@ -638,7 +642,7 @@ static void arg_note(const struct sock_filter *f, const struct val *a,
 
 	if (a->kind != V_ARG || op == NULL)
 		return;
-	if (bpf_disasm_signed_text(f, a, buf, size) || !a->lo32)
+	if (bpf_disasm_signed_text(f, s, buf, size) || !a->lo32)
 		return;
 	/* a mask, as MASKED_EQ compiles */
 	if (a->alu && a->op != (BPF_AND | BPF_K))
@@ -779,7 +783,7 @@ static void annotate(const struct sock_filter *f, const struct state *s,
 		return;
 	}
 	if (s->a.kind == V_ARG) {
-		arg_note(f, &s->a, buf, size);
+		arg_note(f, s, buf, size);
 		return;
 	}
 	if (s->a.alu)

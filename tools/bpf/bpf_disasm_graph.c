@@ -617,7 +617,7 @@ static void draw_node(FILE *out, struct graph *g, unsigned int pc)
 		return;
 	}
 	ctx_text(g->abi, &g->ctx[pc], ctx, sizeof(ctx));
-	if (bpf_disasm_signed_text(f, &g->st[pc].a, what, sizeof(what))) {
+	if (bpf_disasm_signed_text(f, &g->st[pc], what, sizeof(what))) {
 		fprintf(out, "\tn%u [label=\"%s%s%s ?\"];\n", pc, ctx,
 			ctx[0] ? "\\n" : "", what);
 		return;

@@ -75,13 +75,14 @@ bool bpf_disasm_low_alone(const struct state *s, const struct val *v);
 
 /**
  * bpf_disasm_signed_text - a signed test (SCMP_CMP_EXT_SIGNED) as PFC
- * writes it, "(int32_t)a0.lo32 >= 0", into @buf: jump @f on @a, the half
- * of an argument that holds the sign, flipped (xor #0x80000000) so that
- * an unsigned jump orders it as signed
+ * writes it, "(int32_t)a0.lo32 >= 0", "(int32_t)a0 >= 0" on a 32-bit ABI,
+ * into @buf: jump @f in state @s on the half of an argument that holds
+ * the sign, flipped (xor #0x80000000) so that an unsigned jump orders it
+ * as signed
  *
- * Returns false, @buf untouched, if @f on @a is no such test.
+ * Returns false, @buf untouched, if @f in @s is no such test.
  */
-bool bpf_disasm_signed_text(const struct sock_filter *f, const struct val *a,
+bool bpf_disasm_signed_text(const struct sock_filter *f, const struct state *s,
 			    char *buf, size_t size);
 
 /** bpf_disasm_is_x86_64 - whether @abi is x86_64 (whose value x32 shares) */
