@@ -85,7 +85,7 @@ EOF
 
 explain --strict-mux "$f" socket 1
 check strict-unix "$tmp/out" <<EOF
-x86_64 socket (41): SCMP_ACT_ALLOW: syscalls[1] at line 9 (socket)
+x86_64 socket (41): SCMP_ACT_ALLOW: syscalls[1] at line 9 (socket) where a0 != 38
 x86 socket (359): SCMP_ACT_ERRNO(1): default action
 x86 socket through socketcall (102, call 1): SCMP_ACT_ERRNO(1): default action
 EOF
@@ -122,8 +122,8 @@ g=$tmp/deny.json
 for mode in --strict --strict-mux; do
 	explain $mode "$g" socket 38
 	check "deny$mode" "$tmp/out" <<EOF
-x86_64 socket (41): SCMP_ACT_ERRNO(1): syscalls[0] at line 5 (socket)
-x86 socket (359): SCMP_ACT_ERRNO(1): syscalls[0] at line 5 (socket)
+x86_64 socket (41): SCMP_ACT_ERRNO(1): syscalls[0] at line 5 (socket) where a0 == 38
+x86 socket (359): SCMP_ACT_ERRNO(1): syscalls[0] at line 5 (socket) where a0 == 38
 x86 socket through socketcall (102, call 1): SCMP_ACT_ERRNO(1): syscalls[0] at line 5 (socket)
 EOF
 	check "deny-warning$mode" "$tmp/err" <<EOF

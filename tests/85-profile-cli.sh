@@ -154,7 +154,7 @@ if run explain-json 0 "$tool" explain --json "$tmp/p.json" socket AF_VSOCK; then
 	json json-query "d['profile'].endswith('p.json') and d['syscall'] == 'socket' and d['args'] == [40] and d['expect'] is None"
 	json json-results "[(r['arch'], r['nr'], r['through'], r['call']) for r in d['results']] == [('x86_64', 41, None, None), ('x86', 359, None, None), ('x86', 102, 'socketcall', 1)]"
 	json json-verdict "[(r['action'], r['errno'], r['reason']) for r in d['results']] == [('SCMP_ACT_ERRNO(97)', 97, 'entry')] * 3"
-	json json-entry "d['results'][0]['entry'] == {'path': 'syscalls[2]', 'index': 2, 'line': 8, 'column': 3, 'names': ['socket']}"
+	json json-entry "d['results'][0]['entry'] == {'path': 'syscalls[2]', 'index': 2, 'line': 8, 'column': 3, 'names': ['socket'], 'conditions': 'a0 == 40'}"
 	json json-keys "all(sorted(r) == ['action', 'arch', 'call', 'entry', 'errno', 'nr', 'reason', 'through'] for r in d['results'])"
 fi
 if run explain-json-default 0 "$tool" explain --json --arch x86_64 "$tmp/p.json" mount; then
@@ -314,7 +314,7 @@ run fc-and 0 "$tool" explain --arch x86_64 --filter main "$tmp/fc.json" fcntl 0 
 run fc-other 0 "$tool" explain --arch x86_64 --filter other "$tmp/fc.json" read &&
 	has fc-other "$tmp/out" "x86_64 read (0): SCMP_ACT_ERRNO(13): default action"
 run fc-json 0 "$tool" explain --json --arch x86_64 --filter main "$tmp/fc.json" read &&
-	json fc-json "d['results'][0]['entry'] == {'path': 'main.filter[0]', 'index': 0, 'line': 6, 'column': 4, 'names': ['read']}"
+	json fc-json "d['results'][0]['entry'] == {'path': 'main.filter[0]', 'index': 0, 'line': 6, 'column': 4, 'names': ['read'], 'conditions': ''}"
 run fc-no-filter 2 "$tool" compile -o "$tmp/fc.bpf" "$tmp/fc.json" && has fc-no-filter "$tmp/err" "a Firecracker file of 2 filters (main, other): pick one with --filter"
 
 # The real profiles: no warning at all, on one ABI

@@ -45,6 +45,9 @@ ld() { insn 0x20 0 0 "$1"; }		# ld [k]
 ret() { insn 0x06 0 0 "$1"; }		# ret #k
 jeq() { insn 0x15 "$2" "$3" "$1"; }	# jeq #k, jt, jf
 jge() { insn 0x35 "$2" "$3" "$1"; }	# jge #k, jt, jf
+jset() { insn 0x45 "$2" "$3" "$1"; }	# jset #k, jt, jf
+jgt() { insn 0x25 "$2" "$3" "$1"; }	# jgt #k, jt, jf
+xor() { insn 0xa4 0 0 "$1"; }		# xor #k
 ja() { insn 0x05 0 0 "$1"; }		# ja +k
 
 # same WHAT FILE: stdout of the last run ($T/out) is FILE, byte for byte
@@ -88,8 +91,8 @@ cat > "$T/want" <<'EOF2'
  0003: 0x35 0x06 0x00 0x40000000   jge 1073741824 true:0010 false:0004  # x32 bit
  0004: 0x15 0x04 0x00 0x0000003b   jeq 59 true:0009 false:0005          # execve
  0005: 0x15 0x00 0x02 0x00000000   jeq 0 true:0006 false:0008           # read
- 0006: 0x20 0x00 0x00 0x00000010   ld  $data[16]                        # read args[0] low
- 0007: 0x15 0x01 0x00 0x00000000   jeq 0 true:0009 false:0008
+ 0006: 0x20 0x00 0x00 0x00000010   ld  $data[16]                        # read args[0] low alone
+ 0007: 0x15 0x01 0x00 0x00000000   jeq 0 true:0009 false:0008           # a0.lo32 == 0
  0008: 0x06 0x00 0x00 0x00050001   ret ERRNO(1)                         # EPERM
  0009: 0x06 0x00 0x00 0x7fff0000   ret ALLOW
  0010: 0x06 0x00 0x00 0x80000000   ret KILL_PROCESS
@@ -115,8 +118,51 @@ ENDIAN=be
 ENDIAN=le
 "$DISASM" -a s390x "$T/s390x.bpf" > "$T/out"
 has "s390x arch" " 0001: 0x15 0x00 0x05 0x80000016   jeq 2147483670 true:0002 false:0007  # s390x"
-has "s390x low" " 0004: 0x20 0x00 0x00 0x00000014   ld  \$data[20]                        # execve args[0] low"
+has "s390x low" " 0004: 0x20 0x00 0x00 0x00000014   ld  \$data[20]                        # execve args[0] low alone"
 has "s390x high" " 0005: 0x20 0x00 0x00 0x00000010   ld  \$data[16]                        # execve args[0] high"
+# A 32-bit test (SCMP_CMP_32BIT) is a low half loaded with no test of its
+# high half right before it, on a 64-bit ABI: named with its jumps as PFC
+# writes it. A 64-bit test's low half is none, nor is a load on x86.
+{ ld 4; jeq 0xc000003e 0 7; ld 0; jeq 16 0 5; ld 20; jeq 0 0 3; ld 16;
+  jeq 16 1 0; ret 0x7fff0000; ret 0; } > "$T/wide.bpf"
+"$DISASM" -a x86_64 "$T/wide.bpf" > "$T/out"
+has "64-bit test: low" " 0006: 0x20 0x00 0x00 0x00000010   ld  \$data[16]                        # ioctl args[0] low"
+has "64-bit test: no note" " 0007: 0x15 0x01 0x00 0x00000010   jeq 16 true:0009 false:0008"
+{ ld 4; jeq 0xc000003e 0 5; ld 0; jeq 16 0 3; ld 16; jset 0x80000000 1 0;
+  ret 0x7fff0000; ret 0; } > "$T/jset.bpf"
+"$DISASM" -a x86_64 "$T/jset.bpf" > "$T/out"
+has "32-bit jset" " 0005: 0x45 0x01 0x00 0x80000000   jset 0x80000000 true:0007 false:0006 # a0.lo32 & 0x80000000"
+{ ld 4; jeq 0x40000003 0 5; ld 0; jeq 54 0 3; ld 16; jset 0x80000000 1 0;
+  ret 0x7fff0000; ret 0; } > "$T/x86-low.bpf"
+"$DISASM" -a x86 "$T/x86-low.bpf" > "$T/out"
+has "x86: the whole argument" " 0004: 0x20 0x00 0x00 0x00000010   ld  \$data[16]                        # ioctl args[0] low"
+has "x86: no note" " 0005: 0x45 0x01 0x00 0x80000000   jset 0x80000000 true:0007 false:0006"
+# The high-word check of SCMP_FLTATR_EXT_ACT_BADARG32 before a 32-bit
+# rule: named, and the rule's low half, which its clean high word reaches
+# too, still a 32-bit test.
+{ ld 4; jeq 0xc000003e 0 11; ld 0; jeq 16 0 9; ld 20; jeq 0 3 0;
+  jeq 0xffffffff 0 5; ld 16; jset 0x80000000 0 3; ld 16; jeq 0xffffff9c 0 2;
+  ret 0x7fff0000; ret 0x50016; ret 0x80000000; } > "$T/badarg.bpf"
+"$DISASM" -a x86_64 "$T/badarg.bpf" > "$T/out"
+has "check: load" " 0004: 0x20 0x00 0x00 0x00000014   ld  \$data[20]                        # ioctl args[0] high: the high-word check"
+has "check: zero" " 0005: 0x15 0x03 0x00 0x00000000   jeq 0 true:0009 false:0006           # a0.hi32 == 0: zero-extended"
+has "check: ones" " 0006: 0x15 0x00 0x05 0xffffffff   jeq 4294967295 true:0007 false:0012  # a0.hi32 == 0xffffffff"
+has "check: sign" " 0008: 0x45 0x00 0x03 0x80000000   jset 0x80000000 true:0009 false:0012 # a0.lo32 & 0x80000000: sign-extended"
+has "check: the rule" " 0010: 0x15 0x00 0x02 0xffffff9c   jeq 4294967196 true:0011 false:0013  # a0.lo32 == 0xffffff9c"
+# Signed tests (SCMP_CMP_EXT_SIGNED): the half holding the sign flipped.
+{ ld 4; jeq 0xc000003e 0 9; ld 0; jeq 16 0 7; ld 16; xor 0x80000000;
+  jge 0x80000000 0 4; ld 28; xor 0x80000000; jgt 0x7fffffff 0 1;
+  ret 0x7fff0000; ret 0; } > "$T/signed.bpf"
+"$DISASM" -a x86_64 "$T/signed.bpf" > "$T/out"
+has "signed 32-bit" " 0006: 0x35 0x00 0x04 0x80000000   jge 2147483648 true:0007 false:0011  # (int32_t)a0.lo32 >= 0"
+has "signed high half" " 0009: 0x25 0x00 0x01 0x7fffffff   jgt 2147483647 true:0010 false:0011  # (int32_t)a1.hi32 > -1"
+"$DISASM" -d -a x86_64 "$T/signed.bpf" > "$T/out"
+has "signed graph" '	n6 [label="ioctl\n(int32_t)a0.lo32 >= 0 ?"];'
+# On a 32-bit ABI the whole argument is the word that holds the sign.
+{ ld 4; jeq 0x40000003 0 6; ld 0; jeq 54 0 4; ld 16; xor 0x80000000;
+  jge 0x80000000 0 1; ret 0x7fff0000; ret 0; } > "$T/signed-x86.bpf"
+"$DISASM" -a x86 "$T/signed-x86.bpf" > "$T/out"
+has "signed x86" " 0006: 0x35 0x00 0x01 0x80000000   jge 2147483648 true:0007 false:0008  # (int32_t)a0 >= 0"
 # Code x86_64 and x86 share: named where both ABIs' paths matched calls
 # of one name (clone is 56 on x86_64, 120 on x86).
 { ld 4; jeq 0xc000003e 0 3; ld 0; jeq 56 4 0; ja 5; jeq 0x40000003 0 6;
@@ -145,7 +191,7 @@ digraph "x86_64" {
 	node [shape=box, fontname="Helvetica"];
 	edge [fontname="Helvetica", fontsize=10];
 	start [label="x86_64\narch == 0xc000003e\nnr & 0x40000000 == 0", style=filled, fillcolor=lightgray];
-	n7 [label="read\na0 low == 0 ?"];
+	n7 [label="read\na0.lo32 == 0 ?"];
 	n8 [label="ERRNO(1)\nEPERM", shape=ellipse, style=filled, fillcolor=lightgoldenrod1];
 	n9 [label="ALLOW", shape=ellipse, style=filled, fillcolor=palegreen];
 	n10 [label="KILL_PROCESS", shape=ellipse, style=filled, fillcolor=salmon];
@@ -205,7 +251,7 @@ grep -q "invalid seccomp filter" "$T/stderr" || fail "-d bad.bpf: $(cat "$T/stde
   ret 0; } > "$T/chain.bpf"
 "$DISASM" -d "$T/chain.bpf" > "$T/out"
 has "chain: one ALLOW" "	n6 [label=\"ALLOW\", shape=ellipse, style=filled, fillcolor=palegreen];"
-has "chain: read's check" "	n5 [label=\"read\\na0 low == 1 ?\"];"
+has "chain: read's check" "	n5 [label=\"read\\na0.lo32 == 1 ?\"];"
 has "chain: read denied" "	n5 -> n10 [label=\"no\"];"
 has "chain: write" "	dstart_0 -> n6 [label=\"write\"];"
 checks=$((checks + 1))

@@ -64,8 +64,8 @@ cat >"$tmp/and.json" <<EOF
 EOF
 
 check and-socket-unix "$tmp/and.json" socket 1 <<EOF
-x86_64 socket (41): SCMP_ACT_ALLOW: syscalls[0] at line 5 (socket)
-x86 socket (359): SCMP_ACT_ALLOW: syscalls[0] at line 5 (socket)
+x86_64 socket (41): SCMP_ACT_ALLOW: syscalls[0] at line 5 (socket) where a0 != 40 && a0 != 38
+x86 socket (359): SCMP_ACT_ALLOW: syscalls[0] at line 5 (socket) where a0 != 40 && a0 != 38
 x86 socket through socketcall (102, call 1): SCMP_ACT_ALLOW: syscalls[0] at line 5 (socket)
 EOF
 
@@ -85,7 +85,7 @@ done
 
 for pgid in 6 9; do
 	check and-getpgid-$pgid --arch=x86_64 "$tmp/and.json" getpgid $pgid <<EOF
-x86_64 getpgid (121): SCMP_ACT_ERRNO(22): syscalls[1] at line 13 (getpgid)
+x86_64 getpgid (121): SCMP_ACT_ERRNO(22): syscalls[1] at line 13 (getpgid) where a0 > 5 && a0 < 10
 EOF
 done
 
@@ -103,7 +103,7 @@ x32 read (1073741824): SCMP_ACT_ALLOW: syscalls[0] at line 62 (accept, accept4, 
 EOF
 
 check socket-af-ieee802154 --arch=x86_64 "$docker" socket 39 <<EOF
-x86_64 socket (41): SCMP_ACT_ALLOW: syscalls[3] at line 452 (socket)
+x86_64 socket (41): SCMP_ACT_ALLOW: syscalls[3] at line 452 (socket) where a0 == 39
 EOF
 
 check socket-af-vsock --arch=x86_64 "$docker" socket 40 <<EOF
@@ -121,7 +121,7 @@ x86_64 clone3 (435): SCMP_ACT_ALLOW: syscalls[17] at line 633 (bpf, clone, clone
 EOF
 
 check clone-thread --arch=x86_64 "$docker" clone 0x1200011 <<EOF
-x86_64 clone (56): SCMP_ACT_ALLOW: syscalls[18] at line 669 (clone)
+x86_64 clone (56): SCMP_ACT_ALLOW: syscalls[18] at line 669 (clone) where a0 & 0x7e020000 == 0
 EOF
 
 check clone-newuser --arch=x86_64 "$docker" clone 0x10000000 <<EOF
@@ -135,7 +135,7 @@ x86_64 socket (41): SCMP_ACT_ERRNO(1): default action
 EOF
 
 check socket-af-nfc-const --arch=x86_64 "$docker" socket AF_NFC 'SOCK_STREAM|SOCK_CLOEXEC' <<EOF
-x86_64 socket (41): SCMP_ACT_ALLOW: syscalls[3] at line 452 (socket)
+x86_64 socket (41): SCMP_ACT_ALLOW: syscalls[3] at line 452 (socket) where a0 == 39
 EOF
 
 check clone-newuser-const --arch=x86_64 "$docker" clone 'CLONE_NEWUSER|CLONE_NEWNS' <<EOF
@@ -143,7 +143,7 @@ x86_64 clone (56): SCMP_ACT_ERRNO(1): default action
 EOF
 
 check clone-thread-const --arch=x86_64 "$docker" clone 'CLONE_VM|CLONE_FS|CLONE_FILES|CLONE_SIGHAND|CLONE_THREAD|CLONE_SYSVSEM|CLONE_SETTLS|CLONE_PARENT_SETTID|CLONE_CHILD_CLEARTID' <<EOF
-x86_64 clone (56): SCMP_ACT_ALLOW: syscalls[18] at line 669 (clone)
+x86_64 clone (56): SCMP_ACT_ALLOW: syscalls[18] at line 669 (clone) where a0 & 0x7e020000 == 0
 EOF
 
 check mount-by-number --arch=x86_64,x86 "$docker" 165 <<EOF
@@ -156,11 +156,11 @@ x86_64 mount (165): SCMP_ACT_ALLOW: syscalls[17] at line 633 (bpf, clone, clone3
 EOF
 
 check personality-const --arch=x86_64 "$docker" personality PER_LINUX32 <<EOF
-x86_64 personality (135): SCMP_ACT_ALLOW: syscalls[6] at line 491 (personality)
+x86_64 personality (135): SCMP_ACT_ALLOW: syscalls[6] at line 491 (personality) where a0 == 8
 EOF
 
 check personality --arch=x86_64 "$docker" personality 8 <<EOF
-x86_64 personality (135): SCMP_ACT_ALLOW: syscalls[6] at line 491 (personality)
+x86_64 personality (135): SCMP_ACT_ALLOW: syscalls[6] at line 491 (personality) where a0 == 8
 EOF
 
 check ptrace-old-kernel --arch=x86_64 --kernel=4.4 "$docker" ptrace <<EOF
@@ -181,7 +181,7 @@ x86 modify_ldt (123): SCMP_ACT_ALLOW: syscalls[13] at line 584 (modify_ldt)
 EOF
 
 check podman-netlink-audit --arch=x86_64 --caps=none "$podman" socket 16 0 9 <<EOF
-x86_64 socket (41): SCMP_ACT_ERRNO(22): syscalls[31] at line 960 (socket)
+x86_64 socket (41): SCMP_ACT_ERRNO(22): syscalls[31] at line 960 (socket) where a0 == 16 && a2 == 9
 EOF
 
 check podman-audit-write --arch=x86_64 --caps=CAP_AUDIT_WRITE "$podman" socket 16 0 9 <<EOF

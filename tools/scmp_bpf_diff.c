@@ -100,6 +100,7 @@ static void print_value(FILE *f, uint64_t v, bool masked)
 		fprintf(f, "0x%" PRIx64, v);
 }
 
+/* A field as the JSON names it: "a0", "ip". */
 static void print_field(FILE *f, unsigned int field)
 {
 	if (field == BPF_DIFF_IP)
@@ -108,35 +109,42 @@ static void print_field(FILE *f, unsigned int field)
 		fprintf(f, "a%u", field);
 }
 
-/* The conditions of a region: "a0 & 0x7e020000 != 0 && a1 in [1, 5]". */
+/*
+ * The conditions of a region: "a0 & 0x7e020000 != 0 && a1 in [1, 5]", a
+ * half of a 64-bit argument alone as "a0.lo32 != 16" (bpf_diff_cond_view).
+ */
 static void print_conds(FILE *f, const struct bpf_diff_region *r)
 {
-	unsigned int bits = bpf_diff_abi_bits(r->abi ? r->abi->name : NULL);
-	uint64_t word = bits == 32 ? 0xffffffffu : ~0ull;
+	const char *abi = r->abi ? r->abi->name : NULL;
+	uint64_t word = bpf_diff_abi_bits(abi) == 32 ? 0xffffffffu : ~0ull;
 	const struct bpf_diff_cond *c, *n;
+	uint64_t mask, value, next_mask, next_value;
+	char field[16];
 	unsigned int i;
 	bool full;
 
 	for (i = 0; i < r->cond_cnt; i++) {
 		c = &r->cond[i];
 		n = i + 1 < r->cond_cnt ? &r->cond[i + 1] : NULL;
-		full = c->mask == ~0ull || c->mask == word;
-		fprintf(f, "%s", i == 0 ? " " : " && ");
-		print_field(f, c->field);
+		bpf_diff_cond_view(c, abi, field, sizeof(field), &mask, &value);
+		full = mask == ~0ull || mask == word;
+		fprintf(f, "%s%s", i == 0 ? " " : " && ", field);
 		if (!full)
-			fprintf(f, " & 0x%" PRIx64, c->mask);
+			fprintf(f, " & 0x%" PRIx64, mask);
 		if (c->op == BPF_DIFF_GE && n != NULL && n->op == BPF_DIFF_LE &&
 		    n->field == c->field && n->mask == c->mask) {
+			bpf_diff_cond_view(n, abi, field, sizeof(field),
+					   &next_mask, &next_value);
 			fprintf(f, " in [");
-			print_value(f, c->value, !full);
+			print_value(f, value, !full);
 			fprintf(f, ", ");
-			print_value(f, n->value, !full);
+			print_value(f, next_value, !full);
 			fprintf(f, "]");
 			i++;
 			continue;
 		}
 		fprintf(f, " %s ", op_text[c->op]);
-		print_value(f, c->value, !full);
+		print_value(f, value, !full);
 	}
 }
 

@@ -19,13 +19,28 @@
 
 #include "scmp_profile_shared.h"
 
+/*
+ * The operator flags explain knows: SCMP_CMP_32BIT. A flag of our own
+ * (SCMP_CMP_EXT_SIGNED) goes here, in cmp_holds() and in cmp_text().
+ */
+#define KNOWN_FLAGS SCMP_CMP_32BIT
+
+/*
+ * Whether @c holds for @args on an ABI with 64-bit arguments (@wide) or
+ * 32-bit ones; SCMP_CMP_32BIT compares the low words alone. A flag this
+ * tool does not know never holds: no entry is named rather than a wrong
+ * one.
+ */
 static bool cmp_holds(const struct scmp_arg_cmp *c, const uint64_t *args,
 		      bool wide)
 {
-	uint64_t mask = wide ? UINT64_MAX : 0xffffffffu;
+	uint64_t mask =
+		wide && !(c->op & SCMP_CMP_32BIT) ? UINT64_MAX : 0xffffffffu;
 	uint64_t v = args[c->arg] & mask, a = c->datum_a & mask;
 
-	switch (c->op) {
+	if (c->op & ~(SCMP_CMP_OPMASK | KNOWN_FLAGS))
+		return false;
+	switch (c->op & SCMP_CMP_OPMASK) {
 	case SCMP_CMP_NE:
 		return v != a;
 	case SCMP_CMP_LT:
@@ -43,6 +58,49 @@ static bool cmp_holds(const struct scmp_arg_cmp *c, const uint64_t *args,
 	default:
 		return false;
 	}
+}
+
+/* A datum: decimal below 0x10000 unless a mask, else hexadecimal. */
+static void datum_text(char *buf, size_t size, uint64_t v, bool hex)
+{
+	snprintf(buf, size, v == 0 || (!hex && v < 0x10000) ? "%llu" : "0x%llx",
+		 (unsigned long long)v);
+}
+
+/*
+ * Comparison @c as explain shows it: "a0 != 16", "a1 & 0x3 == 0x2"; with
+ * SCMP_CMP_32BIT on a 64-bit ABI (@wide) "a0.lo32 != 16", PFC's name of
+ * the low word (on a 32-bit ABI the flag changes nothing).
+ */
+static void cmp_text(const struct scmp_arg_cmp *c, bool wide, char *buf,
+		     size_t size)
+{
+	static const char *const ops[] = {
+		[SCMP_CMP_NE] = "!=",	     [SCMP_CMP_LT] = "<",
+		[SCMP_CMP_LE] = "<=",	     [SCMP_CMP_EQ] = "==",
+		[SCMP_CMP_GE] = ">=",	     [SCMP_CMP_GT] = ">",
+		[SCMP_CMP_MASKED_EQ] = "==",
+	};
+	unsigned int op = c->op & SCMP_CMP_OPMASK;
+	bool lo32 = (c->op & SCMP_CMP_32BIT) != 0;
+	bool masked = op == SCMP_CMP_MASKED_EQ;
+	uint64_t width = wide && !lo32 ? UINT64_MAX : 0xffffffffu;
+	char mask[24] = "", datum[24];
+
+	if (op >= sizeof(ops) / sizeof(ops[0]) || ops[op] == NULL ||
+	    (c->op & ~(SCMP_CMP_OPMASK | KNOWN_FLAGS))) {
+		snprintf(buf, size, "a%u op %#x", c->arg, (unsigned int)c->op);
+		return;
+	}
+	if (masked) {
+		memcpy(mask, " & ", 4);
+		datum_text(mask + 3, sizeof(mask) - 3, c->datum_a & width,
+			   true);
+	}
+	datum_text(datum, sizeof(datum),
+		   (masked ? c->datum_b : c->datum_a) & width, masked);
+	snprintf(buf, size, "a%u%s%s %s %s", c->arg,
+		 wide && lo32 ? ".lo32" : "", mask, ops[op], datum);
 }
 
 /*
@@ -123,9 +181,38 @@ static json_t *entry_names(const struct profile *p,
 	return json_object_get(e, "names");
 }
 
-/* "syscalls[2] at line 412 (socket)", at most four names shown. */
-static void print_entry(const struct profile *p, const struct profile_rule *r)
+/*
+ * The conditions of the entry that decides @v, as "a0.lo32 != 16 && a1
+ * == 3" (none through a multiplexer, which cannot see them), or "".
+ */
+static void conds_text(const struct verdict *v, char *buf, size_t size)
 {
+	bool wide = profile_arch_64bit(v->a->token);
+	char one[80];
+	size_t used = 0;
+	unsigned int k;
+	int n;
+
+	buf[0] = '\0';
+	for (k = 0; v->mux == NULL && k < v->r->cnt; k++) {
+		cmp_text(&v->r->cmp[k], wide, one, sizeof(one));
+		n = snprintf(buf + used, size - used, "%s%s", k ? " && " : "",
+			     one);
+		if (n < 0 || (size_t)n >= size - used)
+			break;
+		used += (size_t)n;
+	}
+}
+
+/*
+ * "syscalls[2] at line 412 (socket)", at most four names shown, then
+ * its conditions as conds_text() gives them.
+ */
+static void print_entry(const struct profile *p, const struct verdict *v)
+{
+	const struct profile_rule *r = v->r;
+	char conds[PROFILE_ARGS * 80];
+
 	json_t *names = entry_names(p, r);
 	size_t i, n = json_array_size(names);
 	char label[160];
@@ -141,14 +228,15 @@ static void print_entry(const struct profile *p, const struct profile_rule *r)
 		       json_string_value(json_array_get(names, i)));
 	if (n > 4)
 		printf(", ... %zu names", n);
-	printf(")\n");
+	conds_text(v, conds, sizeof(conds));
+	printf(")%s%s\n", conds[0] ? " where " : "", conds);
 }
 
 /* The JSON of verdict @v (schema in scmp_profile(1)). */
 static json_t *verdict_json(const struct profile *p, const struct verdict *v)
 {
 	json_t *o = json_object(), *e, *names;
-	char action[48], label[160];
+	char action[48], label[160], conds[PROFILE_ARGS * 80];
 	int line, col, data;
 	const char *name;
 
@@ -195,6 +283,8 @@ static json_t *verdict_json(const struct profile *p, const struct verdict *v)
 		json_array_append_new(names, json_string(v->r->name));
 		json_object_set_new(e, "names", names);
 	}
+	conds_text(v, conds, sizeof(conds));
+	json_object_set_new(e, "conditions", json_string(conds));
 	json_object_set_new(o, "entry", e);
 	return o;
 }
@@ -232,7 +322,7 @@ static void report(const struct profile *p, struct query *q,
 		return;
 	printf("%s %s: %s: ", v->a->name, v->call, action);
 	if (v->r != NULL)
-		print_entry(p, v->r);
+		print_entry(p, v);
 	else if (strcmp(v->reason, "default") == 0)
 		printf("default action\n");
 	else if (strcmp(v->reason, "kvermax") == 0)
@@ -268,6 +358,8 @@ static void explain_call(const struct profile *p, struct bpf_sim_prog *prog,
 		v->reason = "default";
 	else if (p->kvermax != 0 && res.action == SCMP_ACT_ERRNO(ENOSYS))
 		v->reason = "kvermax";
+	/* the action of SCMP_FLTATR_EXT_ACT_BADARG32, once a profile can
+	 * set it, is a reason of its own here */
 	else
 		v->reason = "unmatched";
 }

@@ -27,22 +27,22 @@ struct diff_out {
 	unsigned int cnt;
 };
 
-static void cond_text(const struct bpf_diff_cond *c, char *buf, size_t size)
+/* @c as "a0 & 0xff == 0x3", "a0.lo32 != 0x10" (bpf_diff_cond_view). */
+static void cond_text(const struct bpf_diff_cond *c, const char *abi, char *buf,
+		      size_t size)
 {
 	static const char *const ops[] = { "==", "!=", ">=", "<=" };
-	char field[8];
+	uint64_t mask, value;
+	char field[16];
 
-	if (c->field == BPF_DIFF_IP)
-		snprintf(field, sizeof(field), "ip");
-	else
-		snprintf(field, sizeof(field), "a%u", c->field);
-	if (c->mask == ~0ull)
+	bpf_diff_cond_view(c, abi, field, sizeof(field), &mask, &value);
+	if (mask == ~0ull)
 		snprintf(buf, size, "%s %s 0x%llx", field, ops[c->op],
-			 (unsigned long long)c->value);
+			 (unsigned long long)value);
 	else
 		snprintf(buf, size, "%s & 0x%llx %s 0x%llx", field,
-			 (unsigned long long)c->mask, ops[c->op],
-			 (unsigned long long)c->value);
+			 (unsigned long long)mask, ops[c->op],
+			 (unsigned long long)value);
 }
 
 /* A region in words: "x86_64 uname (63)", "x86 457-471 statmount .. (15)". */
@@ -89,7 +89,7 @@ static void where_text(const struct bpf_diff_region *r, char *buf, size_t size)
 	for (i = 0; i < r->cond_cnt && len < size; i++) {
 		char c[96];
 
-		cond_text(&r->cond[i], c, sizeof(c));
+		cond_text(&r->cond[i], abi, c, sizeof(c));
 		len += (size_t)snprintf(buf + len, size - len, "%s%s",
 					i ? ", " : " when ", c);
 	}

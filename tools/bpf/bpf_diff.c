@@ -28,6 +28,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The one list of ABIs, for the argument width of each */
@@ -117,6 +118,33 @@ unsigned int bpf_diff_abi_bits(const char *abi)
 		if (strcmp(abi, abi_info[i].abi) == 0)
 			return abi_info[i].bits;
 	return 64;
+}
+
+/**
+ * bpf_diff_cond_view - see bpf_diff.h
+ */
+void bpf_diff_cond_view(const struct bpf_diff_cond *c, const char *abi,
+			char *field, size_t size, uint64_t *mask,
+			uint64_t *value)
+{
+	const char *half = "";
+
+	*mask = c->mask;
+	*value = c->value;
+	if (c->field != BPF_DIFF_IP && bpf_diff_abi_bits(abi) == 64) {
+		if (c->mask == 0xffffffffull) {
+			half = ".lo32";
+			*mask = ~0ull;
+		} else if (c->mask == 0xffffffff00000000ull) {
+			half = ".hi32";
+			*mask = ~0ull;
+			*value = c->value >> 32;
+		}
+	}
+	if (c->field == BPF_DIFF_IP)
+		snprintf(field, size, "ip");
+	else
+		snprintf(field, size, "a%u%s", c->field, half);
 }
 
 static int u32_cmp(const void *a, const void *b)

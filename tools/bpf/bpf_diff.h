@@ -43,6 +43,7 @@
 #define BPF_DIFF_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "bpf_sim.h"
@@ -183,5 +184,20 @@ int bpf_diff_run(const struct bpf_stack *old, const struct bpf_stack *new,
  * Returns 32 or 64 (64 for an unknown name).
  */
 unsigned int bpf_diff_abi_bits(const char *abi);
+
+/**
+ * bpf_diff_cond_view - how condition @c of a region on ABI @abi reads
+ * @field: receives "a0", "ip", or on a 64-bit ABI "a0.lo32" for a
+ *         comparison of the low half alone (a 32-bit test) and "a0.hi32"
+ *         for one of the high half alone
+ * @mask:  receives the mask seen through @field (~0: all its bits)
+ * @value: receives the value seen through it
+ *
+ * The one place that says how a condition is written: a signed form or
+ * that of the high-word check (SCMP_FLTATR_EXT_ACT_BADARG32) goes here.
+ */
+void bpf_diff_cond_view(const struct bpf_diff_cond *c, const char *abi,
+			char *field, size_t size, uint64_t *mask,
+			uint64_t *value);
 
 #endif /* BPF_DIFF_H */

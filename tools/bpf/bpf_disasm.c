@@ -247,7 +247,8 @@ static const char *path_syscall(const struct state *s);
 static bool val_eq(const struct val *a, const struct val *b)
 {
 	return a->kind == b->kind && a->arg == b->arg && a->high == b->high &&
-	       a->alu == b->alu && a->op == b->op && a->k == b->k;
+	       a->lo32 == b->lo32 && a->alu == b->alu && a->op == b->op &&
+	       a->k == b->k;
 }
 
 /* What two paths agree a register holds: the value, or unknown. */
@@ -271,6 +272,8 @@ void bpf_disasm_state_merge(struct state *dst, const struct state *src)
 		dst->seen = true;
 		return;
 	}
+	dst->after_high |= src->after_high;
+	dst->after_sign |= src->after_sign;
 	a = path_syscall(dst);
 	b = path_syscall(src);
 	dst->sys = a != NULL && b != NULL && strcmp(a, b) == 0 ? a : NULL;
@@ -315,6 +318,48 @@ static struct val data_val(uint32_t off, int big_endian)
 }
 
 /**
+ * bpf_disasm_jumped - see bpf_disasm_priv.h
+ */
+void bpf_disasm_jumped(const struct sock_filter *f, struct state *s)
+{
+	s->after_high = 0;
+	s->after_sign = 0;
+	if (s->a.kind != V_ARG)
+		return;
+	/* a signed test flips the high half first: a test of it still */
+	if (s->a.high)
+		s->after_high = (uint8_t)(1u << s->a.arg);
+	else if (f->code == (BPF_JMP | BPF_JSET | BPF_K) &&
+		 f->k == 0x80000000u && !s->a.alu)
+		s->after_sign = (uint8_t)(1u << s->a.arg);
+}
+
+/*
+ * Whether every ABI of @s compares 64-bit arguments: its arch values say
+ * so (__AUDIT_ARCH_64BIT), and no x32 number (under x86_64's value) has
+ * been matched.
+ */
+static bool wide_args(const struct state *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->ntok; i++)
+		if (!(s->tok[i] & 0x80000000u))
+			return false;
+	return s->ntok > 0 && !(s->lo & BPF_SIM_X32_BIT);
+}
+
+/**
+ * bpf_disasm_low_alone - see bpf_disasm_priv.h
+ */
+bool bpf_disasm_low_alone(const struct state *s, const struct val *v)
+{
+	return v->kind == V_ARG && !v->high && wide_args(s) &&
+	       (!(s->after_high & (1u << v->arg)) ||
+		(s->after_sign & (1u << v->arg)));
+}
+
+/**
  * bpf_disasm_transfer - see bpf_disasm_priv.h
  */
 void bpf_disasm_transfer(const struct sock_filter *f, int big_endian,
@@ -322,9 +367,15 @@ void bpf_disasm_transfer(const struct sock_filter *f, int big_endian,
 {
 	struct val v = { 0 };
 
+	if (f->code == (BPF_LD | BPF_W | BPF_ABS)) {
+		s->a = data_val(f->k, big_endian);
+		s->a.lo32 = bpf_disasm_low_alone(s, &s->a);
+	}
+	/* no jump's test is right behind the next instruction */
+	s->after_high = 0;
+	s->after_sign = 0;
 	switch (f->code) {
 	case BPF_LD | BPF_W | BPF_ABS:
-		s->a = data_val(f->k, big_endian);
 		return;
 	case BPF_LD | BPF_W | BPF_LEN:
 	case BPF_LDX | BPF_W | BPF_LEN:
@@ -445,6 +496,7 @@ static struct state *analyse(const struct bpf_sim_prog *prog,
 		if (BPF_CLASS(f->code) == BPF_JMP) {
 			jt = pc + 1 + f->jt;
 			jf = pc + 1 + f->jf;
+			bpf_disasm_jumped(f, &s);
 			t = s;
 			refine(f, true, &t);
 			if (jt < prog->len)
@@ -542,9 +594,162 @@ static bool x32_test(const struct sock_filter *f)
 	return false;
 }
 
+/**
+ * bpf_disasm_signed_text - see bpf_disasm_priv.h
+ */
+bool bpf_disasm_signed_text(const struct sock_filter *f, const struct state *s,
+			    char *buf, size_t size)
+{
+	static const char *const rel[16] = {
+		[BPF_JEQ >> 4] = "==",
+		[BPF_JGT >> 4] = ">",
+		[BPF_JGE >> 4] = ">=",
+	};
+	const char *op = rel[BPF_OP(f->code) >> 4];
+	const struct val *a = &s->a;
+	const char *half = a->high ? ".hi32" : a->lo32 ? ".lo32" : "";
+
+	/* a 64-bit test's low half is unsigned; a 32-bit ABI's is whole */
+	if (a->kind != V_ARG || !a->alu || a->op != (BPF_XOR | BPF_K) ||
+	    a->k != 0x80000000u || op == NULL || BPF_SRC(f->code) != BPF_K ||
+	    (half[0] == '\0' && (s->ntok == 0 || wide_args(s))))
+		return false;
+	snprintf(buf, size, "(int32_t)a%u%s %s %d", a->arg, half, op,
+		 (int32_t)(f->k ^ 0x80000000u));
+	return true;
+}
+
+/*
+ * The note of a jump on an argument that the listing names, or "", as
+ * PFC writes it: a 32-bit test (no high-half test before its load), maybe
+ * masked, "a0.lo32 == 16", "a1.lo32 & 0xff == 3"; a signed one
+ * (SCMP_CMP_EXT_SIGNED: the half that holds the sign flipped before the
+ * jump) "(int32_t)a0.lo32 >= 0", "(int32_t)a1.hi32 > -1". The high-word
+ * check is named by its place (find_checks()).
+ */
+static void arg_note(const struct sock_filter *f, const struct state *s,
+		     char *buf, size_t size)
+{
+	const struct val *a = &s->a;
+	static const char *const rel[16] = {
+		[BPF_JEQ >> 4] = "==",
+		[BPF_JGT >> 4] = ">",
+		[BPF_JGE >> 4] = ">=",
+		[BPF_JSET >> 4] = "&",
+	};
+	const char *op = rel[BPF_OP(f->code) >> 4];
+	char mask[16] = "";
+
+	if (a->kind != V_ARG || op == NULL)
+		return;
+	if (bpf_disasm_signed_text(f, s, buf, size) || !a->lo32)
+		return;
+	/* a mask, as MASKED_EQ compiles */
+	if (a->alu && a->op != (BPF_AND | BPF_K))
+		return;
+	if (a->alu)
+		snprintf(mask, sizeof(mask), " & %#x", a->k);
+	snprintf(buf, size,
+		 f->k < 0x10000 && BPF_OP(f->code) != BPF_JSET ?
+			 "a%u.lo32%s %s %u" :
+			 "a%u.lo32%s %s %#x",
+		 a->arg, mask, op, f->k);
+}
+
+/* What an instruction of a high-word check (find_checks()) does. */
+enum check_role { CHK_NONE, CHK_LOAD, CHK_ZERO, CHK_ONES, CHK_SIGN };
+
+/* Where a chain of ja from @pc lands: @pc itself if it is no ja. */
+static unsigned int land(const struct bpf_sim_prog *p, unsigned int pc)
+{
+	unsigned int n;
+
+	for (n = 0; pc < p->len && n < p->len &&
+		    p->insns[pc].code == (BPF_JMP | BPF_JA);
+	     n++)
+		pc = (unsigned int)((uint64_t)pc + 1 + p->insns[pc].k);
+	return pc;
+}
+
+/* Whether @pc is "@op #@k" (a conditional jump on a constant). */
+static bool jump_at(const struct bpf_sim_prog *p, unsigned int pc, uint16_t op,
+		    uint32_t k)
+{
+	return pc < p->len && p->insns[pc].code == (BPF_JMP | op | BPF_K) &&
+	       p->insns[pc].k == k;
+}
+
+/* Where conditional jump @pc goes when @taken, through ja. */
+static unsigned int branch(const struct bpf_sim_prog *p, unsigned int pc,
+			   bool taken)
+{
+	const struct sock_filter *f = &p->insns[pc];
+
+	return land(p, pc + 1 + (taken ? f->jt : f->jf));
+}
+
+/* What the load at @pc reads, V_UNKNOWN if it is no load of the data. */
+static struct val load_at(const struct bpf_sim_prog *p, unsigned int pc)
+{
+	struct val v = { 0 };
+
+	if (pc < p->len && p->insns[pc].code == (BPF_LD | BPF_W | BPF_ABS))
+		v = data_val(p->insns[pc].k, p->big_endian);
+	return v;
+}
+
+/*
+ * Marks in @role the high-word checks of SCMP_FLTATR_EXT_ACT_BADARG32 as
+ * the library lays one out before a syscall's rules (any jump through
+ * ja): "ld [hi]; jeq #0, OK, next; jeq #0xffffffff, next, BAD; ld [lo];
+ * jset #0x80000000, OK, BAD", a zero- or sign-extended int going on.
+ */
+static void find_checks(const struct bpf_sim_prog *p, uint8_t *role)
+{
+	unsigned int pc, zero, ones, low, sign, ok, bad;
+	struct val hi, lo;
+
+	for (pc = 0; pc < p->len; pc++) {
+		hi = load_at(p, pc);
+		zero = land(p, pc + 1);
+		if (hi.kind != V_ARG || !hi.high ||
+		    !jump_at(p, zero, BPF_JEQ, 0))
+			continue;
+		ok = branch(p, zero, true);
+		ones = branch(p, zero, false);
+		if (!jump_at(p, ones, BPF_JEQ, UINT32_MAX))
+			continue;
+		low = branch(p, ones, true);
+		bad = branch(p, ones, false);
+		lo = load_at(p, low);
+		sign = land(p, low + 1);
+		if (lo.kind != V_ARG || lo.high || lo.arg != hi.arg ||
+		    !jump_at(p, sign, BPF_JSET, 0x80000000u) ||
+		    branch(p, sign, true) != ok ||
+		    branch(p, sign, false) != bad)
+			continue;
+		role[pc] = CHK_LOAD;
+		role[zero] = CHK_ZERO;
+		role[ones] = CHK_ONES;
+		role[sign] = CHK_SIGN;
+	}
+}
+
+/* The note of a jump of a high-word check (@role) on argument @arg. */
+static void check_note(uint8_t role, unsigned int arg, char *buf, size_t size)
+{
+	if (role == CHK_ZERO)
+		snprintf(buf, size, "a%u.hi32 == 0: zero-extended", arg);
+	else if (role == CHK_ONES)
+		snprintf(buf, size, "a%u.hi32 == 0xffffffff", arg);
+	else if (role == CHK_SIGN)
+		snprintf(buf, size, "a%u.lo32 & 0x80000000: sign-extended",
+			 arg);
+}
+
 /* The annotation of instruction @f reached in state @s, or "". */
 static void annotate(const struct sock_filter *f, const struct state *s,
-		     int big_endian, char *buf, size_t size)
+		     uint8_t role, int big_endian, char *buf, size_t size)
 {
 	const struct bpf_sim_arch *abi =
 		s->ntok > 0 ? bpf_sim_arch_by_token(s->tok[0]) : NULL;
@@ -558,8 +763,11 @@ static void annotate(const struct sock_filter *f, const struct state *s,
 
 		data_name(&v, what, sizeof(what));
 		sys = v.kind == V_ARG ? path_syscall(s) : NULL;
-		snprintf(buf, size, "%s%s%s", sys ? sys : "", sys ? " " : "",
-			 what);
+		snprintf(buf, size, "%s%s%s%s", sys ? sys : "", sys ? " " : "",
+			 what,
+			 role == CHK_LOAD	     ? ": the high-word check" :
+			 bpf_disasm_low_alone(s, &v) ? " alone" :
+						       "");
 		return;
 	}
 	if (f->code == (BPF_RET | BPF_K)) {
@@ -568,7 +776,17 @@ static void annotate(const struct sock_filter *f, const struct state *s,
 		return;
 	}
 	if (BPF_CLASS(f->code) != BPF_JMP || f->code == (BPF_JMP | BPF_JA) ||
-	    BPF_SRC(f->code) != BPF_K || s->a.alu)
+	    BPF_SRC(f->code) != BPF_K)
+		return;
+	if (s->a.kind == V_ARG && role != CHK_NONE) {
+		check_note(role, s->a.arg, buf, size);
+		return;
+	}
+	if (s->a.kind == V_ARG) {
+		arg_note(f, s, buf, size);
+		return;
+	}
+	if (s->a.alu)
 		return;
 	if (s->a.kind == V_ARCH) {
 		abi = bpf_sim_arch_by_token(f->k);
@@ -607,11 +825,16 @@ void bpf_disasm_print(FILE *out, const struct bpf_sim_prog *prog,
 		      const struct bpf_sim_arch *abi, unsigned int flags)
 {
 	struct state *st = NULL;
+	uint8_t *role = NULL;
 	char text[96], note[96];
 	unsigned int pc;
 
-	if (!(flags & BPF_DISASM_NUMERIC))
+	if (!(flags & BPF_DISASM_NUMERIC)) {
 		st = analyse(prog, abi);
+		role = calloc(prog->len + 1, 1);
+	}
+	if (role != NULL)
+		find_checks(prog, role);
 	fprintf(out, " line  OP   JT   JF   K\n");
 	fprintf(out, "=================================\n");
 	for (pc = 0; pc < prog->len; pc++) {
@@ -620,8 +843,8 @@ void bpf_disasm_print(FILE *out, const struct bpf_sim_prog *prog,
 		mnemonic(f, pc, 1, text, sizeof(text));
 		note[0] = '\0';
 		if (st != NULL && st[pc].seen)
-			annotate(f, &st[pc], prog->big_endian, note,
-				 sizeof(note));
+			annotate(f, &st[pc], role != NULL ? role[pc] : CHK_NONE,
+				 prog->big_endian, note, sizeof(note));
 		fprintf(out, " %.4u: 0x%.2x 0x%.2x 0x%.2x 0x%.8x   ", pc,
 			f->code, f->jt, f->jf, f->k);
 		if (note[0] != '\0')
@@ -629,6 +852,7 @@ void bpf_disasm_print(FILE *out, const struct bpf_sim_prog *prog,
 		else
 			fprintf(out, "%s\n", text);
 	}
+	free(role);
 	free(st);
 }
 

@@ -297,6 +297,7 @@ static int walk_one(struct graph *g, unsigned int pc)
 		bpf_disasm_transfer(f, g->prog->big_endian, &s);
 		return pass_on(g, in, pc + 1, &s);
 	}
+	bpf_disasm_jumped(f, &s);
 	if (!dispatch(f, &s)) {
 		rc = record_edges(g, pc);
 		for (i = 0; rc == 0 && i < g->ctx[pc].n; i++) {
@@ -522,7 +523,9 @@ static void val_text(const struct val *v, char *buf, size_t size)
 	char base[32];
 	int n;
 
-	if (v->kind == V_ARG)
+	if (v->kind == V_ARG && v->lo32)
+		snprintf(base, sizeof(base), "a%u.lo32", v->arg);
+	else if (v->kind == V_ARG)
 		snprintf(base, sizeof(base), "a%u %s", v->arg,
 			 v->high ? "high" : "low");
 	else if (v->kind == V_IP)
@@ -614,6 +617,11 @@ static void draw_node(FILE *out, struct graph *g, unsigned int pc)
 		return;
 	}
 	ctx_text(g->abi, &g->ctx[pc], ctx, sizeof(ctx));
+	if (bpf_disasm_signed_text(f, &g->st[pc], what, sizeof(what))) {
+		fprintf(out, "\tn%u [label=\"%s%s%s ?\"];\n", pc, ctx,
+			ctx[0] ? "\\n" : "", what);
+		return;
+	}
 	val_text(&g->st[pc].a, what, sizeof(what));
 	fprintf(out, "\tn%u [label=\"%s%s%s %s ", pc, ctx, ctx[0] ? "\\n" : "",
 		what,
@@ -863,6 +871,10 @@ int bpf_disasm_graph(FILE *out, const struct bpf_sim_prog *prog,
 	}
 	/* x32 calls carry x86_64's arch value and the x32 bit */
 	g.st[0].seen = true;
+	/* the ABI's own token: whether its arguments are 64-bit (x32's not) */
+	g.st[0].tok[0] = abi->token;
+	g.st[0].ntok = 1;
+	g.st[0].hi = UINT32_MAX;
 	if (bpf_disasm_is_x86_64(abi)) {
 		rc |= items_add(&g.in[0], -1, 0, 0, BPF_SIM_X32_BIT - 1);
 		rc |= items_add(&g.in[0], -1, 0, 0x80000000u, 0xbfffffffu);

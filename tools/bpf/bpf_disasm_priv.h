@@ -21,6 +21,8 @@ struct val {
 	uint8_t kind; /* enum val_kind */
 	uint8_t arg;  /* V_ARG: which */
 	bool high;    /* V_ARG, V_IP: the high half */
+	bool lo32;    /* V_ARG: a low half loaded with no test of its high
+			 half before it on a 64-bit ABI: a 32-bit test */
 	bool alu;     /* an ALU operation has been applied: */
 	uint16_t op;  /* its BPF_OP | BPF_SRC */
 	uint32_t k;   /* its operand; V_CONST: the value */
@@ -37,6 +39,11 @@ struct state {
 	/* the syscall every path has matched, each on its ABI (code that
 	 * x86 and x86_64 share), or NULL */
 	const char *sys;
+	/* the arguments (a bit each) whose high half a conditional jump has
+	 * just tested on some path into the instruction, and those whose
+	 * low half's sign bit has (jset 0x80000000: the high-word check of
+	 * SCMP_FLTATR_EXT_ACT_BADARG32 lets a sign-extended int through) */
+	uint8_t after_high, after_sign;
 };
 
 /**
@@ -50,6 +57,33 @@ void bpf_disasm_state_merge(struct state *dst, const struct state *src);
  */
 void bpf_disasm_transfer(const struct sock_filter *f, int big_endian,
 			 struct state *s);
+
+/**
+ * bpf_disasm_jumped - @s as conditional jump @f on what it holds leaves
+ * it, on either branch
+ */
+void bpf_disasm_jumped(const struct sock_filter *f, struct state *s);
+
+/**
+ * bpf_disasm_low_alone - whether loading @v in state @s is a 32-bit test:
+ * the low half of an argument on a 64-bit ABI, on no path right after a
+ * test of its high half (as SCMP_CMP_32BIT, or a mask without high bits,
+ * compiles) unless some path comes from the high-word check, whose clean
+ * high word goes to the same place as its sign-extended one
+ */
+bool bpf_disasm_low_alone(const struct state *s, const struct val *v);
+
+/**
+ * bpf_disasm_signed_text - a signed test (SCMP_CMP_EXT_SIGNED) as PFC
+ * writes it, "(int32_t)a0.lo32 >= 0", "(int32_t)a0 >= 0" on a 32-bit ABI,
+ * into @buf: jump @f in state @s on the half of an argument that holds
+ * the sign, flipped (xor #0x80000000) so that an unsigned jump orders it
+ * as signed
+ *
+ * Returns false, @buf untouched, if @f in @s is no such test.
+ */
+bool bpf_disasm_signed_text(const struct sock_filter *f, const struct state *s,
+			    char *buf, size_t size);
 
 /** bpf_disasm_is_x86_64 - whether @abi is x86_64 (whose value x32 shares) */
 bool bpf_disasm_is_x86_64(const struct bpf_sim_arch *abi);

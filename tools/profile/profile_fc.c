@@ -10,10 +10,10 @@
  * (rules ORed, a rule's conditions ANDed), COND {"index": 0..5, "type":
  * "dword" or "qword", "op": OP, "val": N} and OP "eq", "ne", "lt", "le",
  * "gt", "ge" or {"masked_eq": MASK}. A dword condition tests the low 32
- * bits of the argument: eq and masked_eq are MASKED_EQ with the mask cut
- * to 32 bits. The library compares all 64 bits otherwise, so the other
- * operators on a dword are refused when an ABI of the filter is 64-bit;
- * so are a val that a dword cannot hold and a masked_eq whose val has
+ * bits of the argument alone (seccompiler loads only that word of
+ * seccomp_data), a qword all 64: a dword is the operator with
+ * SCMP_CMP_32BIT, its mask cut to 32 bits, a qword the operator alone.
+ * Refused: a val that a dword cannot hold, and a masked_eq whose val has
  * bits outside the mask (seccompiler's condition never holds; refused
  * rather than made into one that does).
  */
@@ -24,6 +24,19 @@
 
 #include "profile_fc.h"
 #include "profile_priv.h"
+
+/*
+ * The flag of a dword. The benchmark also builds this file against
+ * libseccomp 2.5's seccomp.h (this library's alone includes
+ * seccomp-kvers.h), which has no SCMP_CMP_32BIT: there a dword eq or
+ * masked_eq is MASKED_EQ under a 32-bit mask (the same test) and the
+ * other operators on a dword are refused.
+ */
+#ifdef _SECCOMP_H_KVERS
+#define FC_DWORD SCMP_CMP_32BIT
+#else
+#define FC_DWORD 0
+#endif
 
 /* The members of seccompiler's objects: filter, rule, condition. */
 /* clang-format off */
@@ -102,7 +115,7 @@ static int fc_action(const struct profile *p, struct profile_diag *d,
 }
 
 static int fc_cond(const struct profile *p, struct profile_diag *d,
-		   const json_t *c, const struct path *at, bool wide,
+		   const json_t *c, const struct path *at,
 		   struct scmp_arg_cmp *cmp)
 {
 	static const char *const ops[] = { "ne", "lt", "le", "eq", "ge", "gt" };
@@ -177,25 +190,22 @@ static int fc_cond(const struct profile *p, struct profile_diag *d,
 		return profile_json_fail(
 			p, d, &oat,
 			"bits outside the mask: the condition never holds");
-	cmp->arg = (unsigned int)index;
-	if (masked || (dword && op_cmp[k] == SCMP_CMP_EQ)) {
-		cmp->op = SCMP_CMP_MASKED_EQ;
-		cmp->datum_a = masked ? mask : 0xffffffffu;
-		cmp->datum_b = val;
-		return 0;
-	}
-	if (dword && wide) {
+	if (dword && FC_DWORD == 0 && !masked) {
 		oat = profile_json_sub(at, "op", 0);
-		return profile_json_fail(
-			p, d, &oat,
-			"\"%s\" on a dword: seccompiler compares the low"
-			" 32 bits, this library all 64 on a 64-bit ABI;"
-			" use \"qword\"",
-			ops[k]);
+		if (op_cmp[k] != SCMP_CMP_EQ)
+			return profile_json_fail(p, d, &oat,
+						 "\"%s\" on a dword needs"
+						 " SCMP_CMP_32BIT",
+						 ops[k]);
+		masked = true;
+		mask = 0xffffffffu;
 	}
-	cmp->op = op_cmp[k];
-	cmp->datum_a = val;
-	cmp->datum_b = 0;
+	cmp->arg = (unsigned int)index;
+	cmp->op = masked ? SCMP_CMP_MASKED_EQ : op_cmp[k];
+	if (dword)
+		cmp->op = (enum scmp_compare)(cmp->op | FC_DWORD);
+	cmp->datum_a = masked ? mask : val;
+	cmp->datum_b = masked ? val : 0;
 	return 0;
 }
 
@@ -219,12 +229,12 @@ static void fc_names(const json_t *doc, char *buf, size_t size)
 
 /*
  * Rule @i of the filter, @r: its syscall and conditions, pushed as one
- * rule of @action (@wide: an ABI of the filter has 64-bit arguments;
- * @closed: why unknown members are refused, see CHECK_KEYS()).
+ * rule of @action (@closed: why unknown members are refused, see
+ * CHECK_KEYS()).
  */
 static int fc_rule(struct profile *p, struct profile_diag *d,
 		   const struct profile_opts *o, const json_t *r, size_t i,
-		   uint32_t action, bool wide, const char *closed, size_t *cap)
+		   uint32_t action, const char *closed, size_t *cap)
 {
 	struct path rat, cat;
 	struct profile_rule rule;
@@ -254,7 +264,7 @@ static int fc_rule(struct profile *p, struct profile_diag *d,
 	json_array_foreach(args, j, c) {
 		cat = profile_json_sub(&rat, "args", 0);
 		cat = profile_json_sub(&cat, NULL, j);
-		rc = fc_cond(p, d, c, &cat, wide, &rule.cmp[rule.cnt++]);
+		rc = fc_cond(p, d, c, &cat, &rule.cmp[rule.cnt++]);
 		if (rc == 0)
 			rc = CHECK_KEYS(c, &cat, fc_cond_keys,
 					profile_json_closed_cond);
@@ -278,7 +288,6 @@ int profile_fc_resolve(struct profile *p, const struct profile_opts *o,
 	json_t *f, *rules, *r, *c;
 	char names[256];
 	uint32_t action;
-	bool wide = false;
 	size_t i;
 	int rc;
 
@@ -324,8 +333,6 @@ int profile_fc_resolve(struct profile *p, const struct profile_opts *o,
 		profile_add_arch(p, o->arches[i]);
 	if (p->narch == 0)
 		profile_add_arch(p, host);
-	for (i = 0; i < p->narch; i++)
-		wide |= profile_arch_64bit(p->arches[i]);
 	closed = profile_json_closed_entry(p, action);
 	rc = CHECK_KEYS(f, &at, fc_filter_keys, NULL);
 	p->entries = json_array_size(rules);
@@ -335,7 +342,7 @@ int profile_fc_resolve(struct profile *p, const struct profile_opts *o,
 	json_array_foreach(rules, i, r) {
 		if (rc < 0)
 			return rc;
-		rc = fc_rule(p, d, o, r, i, action, wide, closed, cap);
+		rc = fc_rule(p, d, o, r, i, action, closed, cap);
 	}
 	return rc;
 }
