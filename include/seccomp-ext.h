@@ -38,11 +38,13 @@ extern "C" {
 #define SCMP_EXT_F_CMP_AND		(UINT64_C(1) << 0)
 /* seccomp_ext_notify_set_flags() exists. */
 #define SCMP_EXT_F_NOTIFY_SET_FLAGS	(UINT64_C(1) << 1)
+/* The filter attribute SCMP_FLTATR_EXT_ACT_MUX exists. */
+#define SCMP_EXT_F_ACT_MUX		(UINT64_C(1) << 4)
 
 /*
  * The first value of this library's filter attributes (enum
  * scmp_filter_attr): they count up from here, far from libseccomp's range,
- * whose library refuses them with -EINVAL. None is defined yet.
+ * whose library refuses them with -EINVAL.
  */
 #define SCMP_FLTATR_EXT_BASE	0x53430000
 
@@ -51,6 +53,16 @@ extern "C" {
  * (SCMP_ACT_KILL is 0, so 0 cannot mean "off").
  */
 #define SCMP_EXT_ACT_UNSET	0xffffffffU
+
+/*
+ * The action that socketcall(2) or ipc(2) takes for a call whose rules
+ * check its arguments, which the multiplexer holds in memory the filter
+ * cannot read; the direct syscall keeps its checks. SCMP_EXT_ACT_UNSET
+ * (the default) keeps libseccomp's way: the multiplexer tests the call
+ * number only. A rule stricter than the action stands. See
+ * seccomp_ext_attr_act_mux(3).
+ */
+#define SCMP_FLTATR_EXT_ACT_MUX	(SCMP_FLTATR_EXT_BASE + 1)
 
 /*
  * The bits of struct scmp_arg_cmp's op (24 to 29) kept for this library's

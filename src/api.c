@@ -91,7 +91,8 @@ static bool action_ok(uint32_t action)
 static bool notifies(const struct db_filter *filter)
 {
 	return filter->notify_used ||
-	       filter->attr.act_enosys == SCMP_ACT_NOTIFY;
+	       filter->attr.act_enosys == SCMP_ACT_NOTIFY ||
+	       filter->attr.act_mux == SCMP_ACT_NOTIFY;
 }
 
 /* The ABI of a token, SCMP_ARCH_NATIVE meaning the build's. */
@@ -148,7 +149,8 @@ API const struct scmp_version *seccomp_version(void)
 /* The extensions: their bits are in seccomp-ext.h. */
 API uint64_t seccomp_ext_features(void)
 {
-	return SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS;
+	return SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS |
+	       SCMP_EXT_F_ACT_MUX;
 }
 
 API unsigned int seccomp_api_get(void)
@@ -208,7 +210,8 @@ API int seccomp_merge(scmp_filter_ctx ctx_dst, scmp_filter_ctx ctx_src)
 	    dst->attr.nnp != src->attr.nnp ||
 	    dst->attr.tsync != src->attr.tsync ||
 	    dst->attr.act_enosys != src->attr.act_enosys ||
-	    dst->attr.kvermax != src->attr.kvermax)
+	    dst->attr.kvermax != src->attr.kvermax ||
+	    dst->attr.act_mux != src->attr.act_mux)
 		return -EINVAL;
 	return api_rc(db_merge(dst, src));
 }
@@ -298,12 +301,38 @@ static bool attr_known(enum scmp_filter_attr attr)
 	return attr > _SCMP_FLTATR_MIN && attr < _SCMP_FLTATR_MAX;
 }
 
+/*
+ * SCMP_FLTATR_EXT_ACT_MUX: an action, or SCMP_EXT_ACT_UNSET for off. Read
+ * when the program is generated, so that setting it drops a kept one.
+ */
+static int mux_attr_set(struct db_filter *filter, uint32_t value)
+{
+	if (value == SCMP_EXT_ACT_UNSET) {
+		filter->attr.act_mux = value;
+		db_changed(filter);
+		return 0;
+	}
+	/* as for a NOTIFY rule: TSYNC needs the kernel to say ESRCH */
+	if (!action_ok(value) ||
+	    (value == SCMP_ACT_NOTIFY && filter->attr.tsync &&
+	     !sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH)))
+		return -EINVAL;
+	filter->attr.act_mux = value;
+	db_changed(filter);
+	return 0;
+}
+
 API int seccomp_attr_get(const scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 			 uint32_t *value)
 {
 	const struct db_filter *filter = ctx_filter(ctx);
 	const struct db_attrs *a;
 
+	if (filter != NULL && value != NULL &&
+	    (uint32_t)attr == SCMP_FLTATR_EXT_ACT_MUX) {
+		*value = filter->attr.act_mux;
+		return 0;
+	}
 	if (filter == NULL || value == NULL || !attr_known(attr))
 		return -EINVAL;
 	a = &filter->attr;
@@ -367,6 +396,8 @@ API int seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 	struct db_attrs *a;
 	int rc = 0;
 
+	if (filter != NULL && (uint32_t)attr == SCMP_FLTATR_EXT_ACT_MUX)
+		return mux_attr_set(filter, value);
 	if (filter == NULL || !attr_known(attr))
 		return -EINVAL;
 	a = &filter->attr;

@@ -225,6 +225,11 @@ static int parse_attr(const char *s, enum scmp_filter_attr *attr)
 		*attr = (enum scmp_filter_attr)12;
 		return 0;
 	}
+	/* ours: SCMP_FLTATR_EXT_ACT_MUX (seccomp-ext.h) */
+	if (strcmp(s, "mux") == 0) {
+		*attr = (enum scmp_filter_attr)0x53430001;
+		return 0;
+	}
 	return -1;
 }
 
@@ -241,6 +246,11 @@ static int parse_value(const char *s, uint32_t *value)
 
 	if (strcmp(s, "undef") == 0) {
 		*value = 1;
+		return 0;
+	}
+	/* SCMP_EXT_ACT_UNSET: an action attribute of ours turned off */
+	if (strcmp(s, "unset") == 0) {
+		*value = 0xffffffffU;
 		return 0;
 	}
 	if (sscanf(s, "%u.%u%c", &major, &minor, &end) == 2) {

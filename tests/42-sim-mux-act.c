@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: LGPL-2.1-only */
+/* SCMP_FLTATR_EXT_ACT_MUX: the action of socketcall/ipc for calls whose rules check arguments, on every ABI that multiplexes. */
+
+#include "filter_spec.h"
+
+/* clang-format off */
+/*
+ * x86_64's names, as in 25-sim-mux; send (which x86_64 lacks) by its
+ * pseudo number -109. The attribute is EPERM, ERRNO(1).
+ */
+#define DENY_RULES							\
+	/* a tie in precedence: the attribute's errno */		\
+	"rule ERRNO(97) socket a0==38",					\
+	/* stricter than the attribute: the rule's action */		\
+	"rule KILL socketpair a0==1",					\
+	/* weaker: the attribute's */					\
+	"rule LOG connect a2==16",					\
+	/* no checks: as libseccomp */					\
+	"rule ERRNO(5) semop",						\
+	"rule ERRNO(4) shmget a2==0x1ff",				\
+	/* upstream's ppc64 issue: send's flags are no socketcall arg */ \
+	"rule TRAP -109 a3==0x40",					\
+	"prio socket 200"
+
+#define LITTLE "arch -native +x86 +mipsel +ppc64le +sh"
+#define BIG "arch -native +m68k +mips +ppc +ppc64 +s390 +s390x +sheb"
+
+static const char *const deny_le[] = {
+	"native x86_64", "init ALLOW", LITTLE, "attr mux ERRNO(1)",
+	DENY_RULES, NULL
+};
+
+static const char *const deny_be[] = {
+	"native x86_64", "init ALLOW", BIG, "attr mux ERRNO(1)",
+	DENY_RULES, NULL
+};
+
+/* set after the rules: read when the program is generated */
+static const char *const late[] = {
+	"native x86_64", "init ALLOW", LITTLE, DENY_RULES,
+	"attr mux ERRNO(1)", NULL
+};
+
+/* off again: libseccomp's companions, a3 test and all */
+static const char *const unset[] = {
+	"native x86_64", "init ALLOW", BIG, "attr mux ERRNO(1)",
+	DENY_RULES, "attr mux unset", NULL
+};
+
+/* an allow-list that names socketcall, as Docker's does */
+#define ALLOW_RULES							\
+	"rule ALLOW socket a0==2",					\
+	"rule ALLOW socket a0==10",					\
+	"rule ALLOW socketcall",					\
+	"rule ALLOW sendto",						\
+	"rule ALLOW shmget a2==0",					\
+	"rule ALLOW semop"
+
+static const char *const allow_le[] = {
+	"native x86_64", "init KILL", LITTLE, "attr mux ERRNO(13)",
+	ALLOW_RULES, NULL
+};
+
+static const char *const allow_be[] = {
+	"native x86_64", "init KILL", BIG, "attr mux ERRNO(13)",
+	ALLOW_RULES, NULL
+};
+
+/* several rules on one call, and rules on socketcall itself */
+static const char *const mixed[] = {
+	"native x86_64", "init KILL", "arch -native +x86",
+	"attr mux ERRNO(1)",
+	/* unchecked first: the checked rule is covered, directly too */
+	"rule ALLOW socket",
+	"rule ERRNO(97) socket a1==5",
+	/* the same path as socket's companion with another action */
+	"!EEXIST rule ERRNO(97) socket a0==38",
+	/* checked first: the unconditional one conflicts, as without */
+	"rule ALLOW connect a1==5",
+	"!EEXIST rule LOG connect",
+	/* a rule on the multiplexer itself, stricter: it stands */
+	"rule TRAP socketcall a0==5 a1==7",
+	"rule ALLOW accept a2==0",
+	"rule LOG socketcall a0==6",
+	NULL
+};
+
+SPEC_SIM_MAIN(
+	{ "deny-le", deny_le },
+	{ "deny-be", deny_be },
+	{ "late", late },
+	{ "unset", unset },
+	{ "allow-le", allow_le },
+	{ "allow-be", allow_be },
+	{ "mixed", mixed })
+/* clang-format on */
