@@ -77,6 +77,8 @@ static int add_ext_constants(PyObject *dict)
 		{ "F_NOTIFY_SET_FLAGS", SCMP_EXT_F_NOTIFY_SET_FLAGS },
 		{ "USER_NOTIF_FD_SYNC_WAKE_UP",
 		  SECCOMP_USER_NOTIF_FD_SYNC_WAKE_UP },
+		{ "F_ACT_MUX", SCMP_EXT_F_ACT_MUX },
+		{ "ATTR_ACT_MUX", SCMP_FLTATR_EXT_ACT_MUX },
 	};
 	size_t i;
 
@@ -85,7 +87,9 @@ static int add_ext_constants(PyObject *dict)
 			    dict, consts[i].name,
 			    PyLong_FromUnsignedLongLong(consts[i].value)) < 0)
 			return -1;
-	return 0;
+	/* 32-bit values with the top bit set are negative, as actions are */
+	return value_dict_set(dict, "ACT_UNSET",
+			      value_int32(SCMP_EXT_ACT_UNSET));
 }
 
 /**

@@ -48,6 +48,12 @@ ATTRS = {
     "enosys": seccomp.Attr.ACT_ENOSYS,
     "kvermax": seccomp.Attr.CTL_KVERMAX,
 }
+# ours (seccomp.ext), where the module has them
+try:
+    import seccomp.ext
+    ATTRS["mux"] = seccomp.ext.ATTR_ACT_MUX
+except (ImportError, AttributeError):
+    pass
 
 # Two-character operators before their one-character prefixes.
 OPS = (("==", seccomp.EQ), ("!=", seccomp.NE), ("<=", seccomp.LE),
@@ -100,6 +106,9 @@ def parse_value(text):
     (KV_UNDEF) or an action."""
     if text == "undef":
         return seccomp.KV_UNDEF
+    # SCMP_EXT_ACT_UNSET: an action attribute of ours turned off
+    if text == "unset":
+        return 0xffffffff
     m = re.fullmatch(r"([0-9]+)\.([0-9]+)", text)
     if m is not None:
         name = "KV_%s_%s" % m.groups()

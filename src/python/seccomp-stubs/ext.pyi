@@ -14,5 +14,11 @@ F_NOTIFY_SET_FLAGS: int
 # notify_set_flags() flags
 USER_NOTIF_FD_SYNC_WAKE_UP: int
 
+# SCMP_FLTATR_EXT_ACT_MUX: the attribute (Filter.set_attr/get_attr), its
+# feature bit and the value that turns it off
+F_ACT_MUX: int
+ATTR_ACT_MUX: int
+ACT_UNSET: int
+
 def features() -> int: ...
 def notify_set_flags(fd: int, flags: int, /) -> None: ...
