@@ -1423,7 +1423,8 @@ static int level_copy_unmarked(struct pool *tmp, const struct arch_def *arch,
  * the calls in @calls (not 0), from pool @tmp. Returns NULL on allocation
  * failure (the pool is dropped as a whole).
  */
-static struct db_syscall *mux_view(struct pool *tmp, const struct arch_def *arch,
+static struct db_syscall *mux_view(struct pool *tmp,
+				   const struct arch_def *arch,
 				   const struct db_syscall *sys, uint64_t calls,
 				   uint32_t act)
 {
