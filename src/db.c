@@ -1308,15 +1308,25 @@ unsigned int db_rule_numbers(struct db_syscall *const *sys, unsigned int cnt,
  * could give that call number (over all values of the other arguments),
  * and after those tests the entry's own level without its tests of those
  * call numbers. Ties in precedence go to the attribute, then to the
- * action found first in evaluation order. Nothing after a marked call's
+ * smaller action value (ERRNO(1) before ERRNO(13)), whatever the order of
+ * the rules. Nothing after a marked call's
  * number tests another argument of the multiplexer, which holds only a
  * pointer (socketcall) or the call's arguments shifted by one (ipc).
  */
 
-/* Whether @a takes precedence over @b in the kernel (the lower wins). */
-static bool act_stricter(uint32_t a, uint32_t b)
+/*
+ * Whether @a replaces @best: it takes precedence in the kernel (the lower
+ * action as a signed number), or of one kind, @best is not the attribute's
+ * @attr and @a is the smaller value.
+ */
+static bool act_stricter(uint32_t a, uint32_t best, uint32_t attr)
 {
-	return (int32_t)(a & 0xffff0000u) < (int32_t)(b & 0xffff0000u);
+	int32_t x = (int32_t)(a & 0xffff0000u),
+		y = (int32_t)(best & 0xffff0000u);
+
+	if (x != y)
+		return x < y;
+	return best != attr && a < best;
 }
 
 /* Whether a comparison of argument 0 holds when it is @v. */
@@ -1336,18 +1346,21 @@ static bool cmp_holds(const struct db_cmp *cmp, uint64_t v)
 }
 
 static void level_strictest(const struct db_node *level, uint64_t call,
-			    uint32_t *best);
+			    uint32_t attr, uint32_t *best);
 
-/* Raises *@best to the strictest action reachable from @br (a0 == @call). */
+/*
+ * Raises *@best (starting at the attribute's @attr) to the strictest
+ * action reachable from @br when argument 0 is @call.
+ */
 static void branch_strictest(const struct db_branch *br, uint64_t call,
-			     uint32_t *best)
+			     uint32_t attr, uint32_t *best)
 {
 	if (db_branch_kind(br) == DB_BR_ACTION) {
-		if (act_stricter(db_branch_action(br), *best))
+		if (act_stricter(db_branch_action(br), *best, attr))
 			*best = db_branch_action(br);
 		return;
 	}
-	level_strictest(db_branch_level(br), call, best);
+	level_strictest(db_branch_level(br), call, attr, best);
 }
 
 /*
@@ -1355,7 +1368,7 @@ static void branch_strictest(const struct db_branch *br, uint64_t call,
  * selects, any other test both (an over-approximation: never weaker).
  */
 static void level_strictest(const struct db_node *level, uint64_t call,
-			    uint32_t *best)
+			    uint32_t attr, uint32_t *best)
 {
 	const struct db_node *n;
 	int b;
@@ -1363,7 +1376,7 @@ static void level_strictest(const struct db_node *level, uint64_t call,
 	for (n = level; n != NULL; n = n->next)
 		for (b = 1; b >= 0; b--)
 			if (n->cmp.arg != 0 || cmp_holds(&n->cmp, call) == b)
-				branch_strictest(&n->br[b], call, best);
+				branch_strictest(&n->br[b], call, attr, best);
 }
 
 /* The test "argument 0 == @call" as a rule's path has it on @arch. */
@@ -1446,7 +1459,7 @@ static struct db_syscall *mux_view(struct pool *tmp,
 		if (node == NULL)
 			return NULL;
 		best = act;
-		branch_strictest(&sys->rules, c, &best);
+		branch_strictest(&sys->rules, c, act, &best);
 		node->cmp = call_cmp(arch, c);
 		db_branch_set_action(&node->br[1], best);
 		level_link(&first, node, NULL);

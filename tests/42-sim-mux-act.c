@@ -85,6 +85,25 @@ static const char *const mixed[] = {
 	NULL
 };
 
+/* ties in precedence: the attribute's, then the smaller value */
+static const char *const ties[] = {
+	"native x86_64", "init ALLOW", "arch -native +x86",
+	"attr mux LOG",
+	"rule ERRNO(13) socket a1==1", "rule ERRNO(5) socket a1==2",
+	"rule ERRNO(7) bind a1==1", "rule ERRNO(20) bind a1==2",
+	"rule ERRNO(9) semop a2==1",
+	NULL
+};
+
+static const char *const ties_rev[] = {
+	"native x86_64", "init ALLOW", "arch -native +x86",
+	"attr mux ERRNO(9)",
+	"rule ERRNO(5) socket a1==2", "rule ERRNO(13) socket a1==1",
+	"rule ERRNO(20) bind a1==2", "rule ERRNO(7) bind a1==1",
+	"rule ERRNO(3) semop a2==1",
+	NULL
+};
+
 SPEC_SIM_MAIN(
 	{ "deny-le", deny_le },
 	{ "deny-be", deny_be },
@@ -92,5 +111,7 @@ SPEC_SIM_MAIN(
 	{ "unset", unset },
 	{ "allow-le", allow_le },
 	{ "allow-be", allow_be },
-	{ "mixed", mixed })
+	{ "mixed", mixed },
+	{ "ties", ties },
+	{ "ties-rev", ties_rev })
 /* clang-format on */

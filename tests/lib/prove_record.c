@@ -289,6 +289,11 @@ int __wrap_seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 	int rc = __real_seccomp_attr_set(ctx, attr, value);
 	struct record *r;
 
+	/* ours, SCMP_FLTATR_EXT_ACT_MUX: the model follows it */
+	if ((uint32_t)attr == 0x53430001) {
+		follow(ctx, &op, rc);
+		return rc;
+	}
 	switch (attr) {
 	case SCMP_FLTATR_ACT_BADARCH:
 	case SCMP_FLTATR_API_TSKIP:
