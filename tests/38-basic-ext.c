@@ -89,7 +89,7 @@ static void check_act_mux(scmp_filter_ctx ctx)
 	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, attr, 0x00060000U), -EINVAL);
 	EXPECT(seccomp_attr_get(ctx, attr, &value), 0);
 	EXPECT(value, SCMP_ACT_ERRNO(1));
-	EXPECT(seccomp_attr_set(ctx, attr, SCMP_ACT_KILL_PROCESS), 0);
+	EXPECT(seccomp_attr_set(ctx, attr, SCMP_ACT_KILL), 0);
 	EXPECT(seccomp_attr_set(ctx, attr, SCMP_EXT_ACT_UNSET), 0);
 	EXPECT(seccomp_attr_get(ctx, attr, &value), 0);
 	EXPECT(value, SCMP_EXT_ACT_UNSET);

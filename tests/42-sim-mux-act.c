@@ -5,6 +5,7 @@
 
 /* clang-format off */
 /*
+ * API level 5 makes LOG valid whatever the kernel (and valgrind) says.
  * x86_64's names, as in 25-sim-mux; send (which x86_64 lacks) by its
  * pseudo number -109. The attribute is EPERM, ERRNO(1).
  */
@@ -26,24 +27,24 @@
 #define BIG "arch -native +m68k +mips +ppc +ppc64 +s390 +s390x +sheb"
 
 static const char *const deny_le[] = {
-	"native x86_64", "init ALLOW", LITTLE, "attr mux ERRNO(1)",
+	"api 5", "native x86_64", "init ALLOW", LITTLE, "attr mux ERRNO(1)",
 	DENY_RULES, NULL
 };
 
 static const char *const deny_be[] = {
-	"native x86_64", "init ALLOW", BIG, "attr mux ERRNO(1)",
+	"api 5", "native x86_64", "init ALLOW", BIG, "attr mux ERRNO(1)",
 	DENY_RULES, NULL
 };
 
 /* set after the rules: read when the program is generated */
 static const char *const late[] = {
-	"native x86_64", "init ALLOW", LITTLE, DENY_RULES,
+	"api 5", "native x86_64", "init ALLOW", LITTLE, DENY_RULES,
 	"attr mux ERRNO(1)", NULL
 };
 
 /* off again: libseccomp's companions, a3 test and all */
 static const char *const unset[] = {
-	"native x86_64", "init ALLOW", BIG, "attr mux ERRNO(1)",
+	"api 5", "native x86_64", "init ALLOW", BIG, "attr mux ERRNO(1)",
 	DENY_RULES, "attr mux unset", NULL
 };
 
@@ -57,18 +58,18 @@ static const char *const unset[] = {
 	"rule ALLOW semop"
 
 static const char *const allow_le[] = {
-	"native x86_64", "init KILL", LITTLE, "attr mux ERRNO(13)",
+	"api 5", "native x86_64", "init KILL", LITTLE, "attr mux ERRNO(13)",
 	ALLOW_RULES, NULL
 };
 
 static const char *const allow_be[] = {
-	"native x86_64", "init KILL", BIG, "attr mux ERRNO(13)",
+	"api 5", "native x86_64", "init KILL", BIG, "attr mux ERRNO(13)",
 	ALLOW_RULES, NULL
 };
 
 /* several rules on one call, and rules on socketcall itself */
 static const char *const mixed[] = {
-	"native x86_64", "init KILL", "arch -native +x86",
+	"api 5", "native x86_64", "init KILL", "arch -native +x86",
 	"attr mux ERRNO(1)",
 	/* unchecked first: the checked rule is covered, directly too */
 	"rule ALLOW socket",
@@ -87,7 +88,7 @@ static const char *const mixed[] = {
 
 /* ties in precedence: the attribute's, then the smaller value */
 static const char *const ties[] = {
-	"native x86_64", "init ALLOW", "arch -native +x86",
+	"api 5", "native x86_64", "init ALLOW", "arch -native +x86",
 	"attr mux LOG",
 	"rule ERRNO(13) socket a1==1", "rule ERRNO(5) socket a1==2",
 	"rule ERRNO(7) bind a1==1", "rule ERRNO(20) bind a1==2",
@@ -96,7 +97,7 @@ static const char *const ties[] = {
 };
 
 static const char *const ties_rev[] = {
-	"native x86_64", "init ALLOW", "arch -native +x86",
+	"api 5", "native x86_64", "init ALLOW", "arch -native +x86",
 	"attr mux ERRNO(9)",
 	"rule ERRNO(5) socket a1==2", "rule ERRNO(13) socket a1==1",
 	"rule ERRNO(20) bind a1==2", "rule ERRNO(7) bind a1==1",
