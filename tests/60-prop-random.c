@@ -360,13 +360,14 @@ int main(void)
 	/*
 	 * a tenth of the scripts set KVERMAX, a tenth of the rules compare
 	 * an argument more than once, a tenth of the comparisons take
-	 * SCMP_CMP_32BIT (lib/prop.c)
+	 * SCMP_CMP_32BIT, a tenth set SCMP_FLTATR_EXT_ACT_MUX (lib/prop.c)
 	 */
 	struct prop_gen_opts opts = { .txn = true,
 				      .invalid = true,
 				      .kvermax = 10,
 				      .repeat = 10,
-				      .cmp32 = 10 };
+				      .cmp32 = 10,
+				      .act_mux = 10 };
 	struct prop_script s;
 	struct failure f;
 	struct prop_rng rng;

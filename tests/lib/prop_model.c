@@ -263,6 +263,7 @@ void pm_init(struct pm_state *st, uint32_t def_action)
 	st->cur.arches[0] = st->native;
 	st->cur.arch_cnt = 1;
 	st->cur.cnt = 0;
+	memset(st->cur.marks, 0, sizeof(st->cur.marks));
 }
 
 /*
@@ -1049,7 +1050,9 @@ int pm_apply(struct pm_state *st, const struct prop_op *op, int op_index)
 				(st->cur.arch_cnt - (unsigned int)i - 1) *
 					sizeof(st->cur.arches[0]));
 			st->cur.arch_cnt--;
-			/* its rules go with it */
+			/* its rules go with it, and its marks */
+			memset(st->cur.marks[arch_index(token)], 0,
+			       sizeof(st->cur.marks[0]));
 			for (i = 0; i < (int)st->cur.cnt; i++)
 				if (st->cur.rules[i].token == token)
 					st->cur.rules[i--] =
