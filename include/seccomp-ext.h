@@ -47,6 +47,8 @@ extern "C" {
  * SCMP_CMP_EXT_SIGNED exists: signed <, <=, >, >=. See seccomp_rule_add(3).
  */
 #define SCMP_EXT_F_CMP_SIGNED		(UINT64_C(1) << 3)
+/* The filter attribute SCMP_FLTATR_EXT_ACT_MUX exists. */
+#define SCMP_EXT_F_ACT_MUX		(UINT64_C(1) << 4)
 /* seccomp_ext_syscall_add() exists. */
 #define SCMP_EXT_F_SYSCALL_ADD		(UINT64_C(1) << 5)
 /* seccomp_ext_syscall_table_load() exists. */
@@ -79,6 +81,17 @@ extern "C" {
  * (SCMP_ACT_KILL is 0, so 0 cannot mean "off").
  */
 #define SCMP_EXT_ACT_UNSET	0xffffffffU
+
+/*
+ * The action that socketcall(2) or ipc(2) takes for a call whose rules
+ * check its arguments, which the multiplexer holds in memory the filter
+ * cannot read; the direct syscall keeps its checks. SCMP_EXT_ACT_UNSET
+ * (the default) keeps libseccomp's way: the multiplexer tests the call
+ * number only. A rule stricter than the action stands. See
+ * seccomp_ext_attr_act_mux(3).
+ */
+#define SCMP_FLTATR_EXT_ACT_MUX \
+	((enum scmp_filter_attr)(SCMP_FLTATR_EXT_BASE + 1))
 
 /*
  * The bits of struct scmp_arg_cmp's op (24 to 29) kept for this library's

@@ -94,48 +94,56 @@ static bool notifies(const struct db_filter *filter)
 {
 	return filter->notify_used ||
 	       filter->attr.act_enosys == SCMP_ACT_NOTIFY ||
-	       filter->attr.act_badarg32 == SCMP_ACT_NOTIFY;
+	       filter->attr.act_badarg32 == SCMP_ACT_NOTIFY ||
+	       filter->attr.act_mux == SCMP_ACT_NOTIFY;
 }
 
 /*
- * SCMP_FLTATR_EXT_ACT_BADARG32 (ours): an action, or SCMP_EXT_ACT_UNSET
- * for off. Its calls are apart from libseccomp's attributes, so that the
- * switches below stay theirs.
+ * This library's action attributes, SCMP_FLTATR_EXT_ACT_BADARG32 and
+ * SCMP_FLTATR_EXT_ACT_MUX: an action, or SCMP_EXT_ACT_UNSET for off. Their
+ * calls are apart from libseccomp's attributes, so that the switches below
+ * stay theirs.
  */
 
-/* seccomp_attr_get() of SCMP_FLTATR_EXT_ACT_BADARG32. Returns 0. */
-static int badarg_attr_get(const struct db_filter *filter, uint32_t *value)
+/* The field of one of them, or NULL for another attribute. */
+static uint32_t *ext_act_field(struct db_attrs *a, uint32_t attr)
 {
-	*value = filter->attr.act_badarg32;
-	return 0;
+	switch (attr) {
+	case SCMP_FLTATR_EXT_ACT_BADARG32:
+		return &a->act_badarg32;
+	case SCMP_FLTATR_EXT_ACT_MUX:
+		return &a->act_mux;
+	}
+	return NULL;
 }
 
 /*
- * seccomp_attr_set() of SCMP_FLTATR_EXT_ACT_BADARG32: as the ENOSYS
- * action, NOTIFY with TSYNC needs the kernel to say ESRCH. It changes the
- * program, so the kept one goes. Returns 0 or -EINVAL.
+ * seccomp_attr_set() of one of them: as the ENOSYS action, NOTIFY with
+ * TSYNC needs the kernel to say ESRCH. Both change the program (the
+ * generators read them), so the kept one goes. Returns 0 or -EINVAL.
  */
-static int badarg_attr_set(struct db_filter *filter, uint32_t value)
+static int ext_act_set(struct db_filter *filter, uint32_t *field,
+		       uint32_t value)
 {
 	if (value != SCMP_EXT_ACT_UNSET &&
 	    (!action_ok(value) ||
 	     (value == SCMP_ACT_NOTIFY && filter->attr.tsync &&
 	      !sys_flag_supported(SECCOMP_FILTER_FLAG_TSYNC_ESRCH))))
 		return -EINVAL;
-	filter->attr.act_badarg32 = value;
+	*field = value;
 	db_changed(filter);
 	return 0;
 }
 
 /*
- * Whether two filters agree on SCMP_FLTATR_EXT_ACT_BADARG32, as merging
- * wants: the merged filter keeps @dst's, which must not add or drop the
- * check on @src's ABIs.
+ * Whether two filters agree on them, as merging wants: the merged filter
+ * keeps @dst's, which must not add or drop a check on @src's ABIs.
  */
-static bool badarg_attr_merges(const struct db_filter *dst,
-			       const struct db_filter *src)
+static bool ext_attrs_merge(const struct db_filter *dst,
+			    const struct db_filter *src)
 {
-	return dst->attr.act_badarg32 == src->attr.act_badarg32;
+	return dst->attr.act_badarg32 == src->attr.act_badarg32 &&
+	       dst->attr.act_mux == src->attr.act_mux;
 }
 
 /* The ABI of a token, SCMP_ARCH_NATIVE meaning the build's. */
@@ -194,9 +202,9 @@ API uint64_t seccomp_ext_features(void)
 {
 	return SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS |
 	       SCMP_EXT_F_ACT_BADARG32 | SCMP_EXT_F_CMP_SIGNED |
-	       SCMP_EXT_F_SYSCALL_ADD | SCMP_EXT_F_SYSCALL_TABLE_LOAD |
-	       SCMP_EXT_F_RULE_ADD_RAW | SCMP_EXT_F_RESOLVE_NAME_DIRECT |
-	       SCMP_EXT_F_NOTIFY_ADDFD_SEND;
+	       SCMP_EXT_F_ACT_MUX | SCMP_EXT_F_SYSCALL_ADD |
+	       SCMP_EXT_F_SYSCALL_TABLE_LOAD | SCMP_EXT_F_RULE_ADD_RAW |
+	       SCMP_EXT_F_RESOLVE_NAME_DIRECT | SCMP_EXT_F_NOTIFY_ADDFD_SEND;
 }
 
 API unsigned int seccomp_api_get(void)
@@ -257,7 +265,7 @@ API int seccomp_merge(scmp_filter_ctx ctx_dst, scmp_filter_ctx ctx_src)
 	    dst->attr.tsync != src->attr.tsync ||
 	    dst->attr.act_enosys != src->attr.act_enosys ||
 	    dst->attr.kvermax != src->attr.kvermax ||
-	    !badarg_attr_merges(dst, src))
+	    !ext_attrs_merge(dst, src))
 		return -EINVAL;
 	return api_rc(db_merge(dst, src));
 }
@@ -352,11 +360,16 @@ API int seccomp_attr_get(const scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 {
 	const struct db_filter *filter = ctx_filter(ctx);
 	const struct db_attrs *a;
+	const uint32_t *field;
 
 	if (filter == NULL || value == NULL)
 		return -EINVAL;
-	if (attr == SCMP_FLTATR_EXT_ACT_BADARG32)
-		return badarg_attr_get(filter, value);
+	/* the field is only read */
+	field = ext_act_field((struct db_attrs *)&filter->attr, (uint32_t)attr);
+	if (field != NULL) {
+		*value = *field;
+		return 0;
+	}
 	if (!attr_known(attr))
 		return -EINVAL;
 	a = &filter->attr;
@@ -418,12 +431,14 @@ API int seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 {
 	struct db_filter *filter = ctx_filter(ctx);
 	struct db_attrs *a;
+	uint32_t *field;
 	int rc = 0;
 
 	if (filter == NULL)
 		return -EINVAL;
-	if (attr == SCMP_FLTATR_EXT_ACT_BADARG32)
-		return badarg_attr_set(filter, value);
+	field = ext_act_field(&filter->attr, (uint32_t)attr);
+	if (field != NULL)
+		return ext_act_set(filter, field, value);
 	if (!attr_known(attr))
 		return -EINVAL;
 	a = &filter->attr;

@@ -142,6 +142,7 @@ static const struct db_attrs attrs_default = {
 	.act_enosys = SCMP_ACT_ERRNO(ENOSYS),
 	.kvermax = SCMP_KV_UNDEF,
 	.act_badarg32 = SCMP_EXT_ACT_UNSET,
+	.act_mux = SCMP_EXT_ACT_UNSET,
 };
 
 /*
@@ -1037,6 +1038,26 @@ static unsigned int mux_cmps(const struct change *p,
 	return n;
 }
 
+/*
+ * Notes that multiplexed call @call of multiplexer @nr has a rule with
+ * argument checks on @arch (SCMP_FLTATR_EXT_ACT_MUX reads it when the
+ * program is generated). There is a slot per multiplexer.
+ */
+static void mux_mark(struct db_arch *arch, int nr, unsigned int call)
+{
+	struct db_mux_marks *m;
+	unsigned int k;
+
+	for (k = 0; k < DB_MUX_MAX; k++) {
+		m = &arch->mux_marks[k];
+		if (m->nr == 0 || m->nr == nr) {
+			m->nr = nr;
+			m->calls |= UINT64_C(1) << (call & 63);
+			return;
+		}
+	}
+}
+
 /**
  * db_rule_add - add a rule to every ABI of a filter
  * @rule: the checked rule; several of its comparisons may test one argument
@@ -1077,8 +1098,12 @@ int db_rule_add(struct db_filter *filter, const struct db_rule *rule)
 		}
 	}
 
-	for (i = 0; i < change_cnt; i++)
+	for (i = 0; i < change_cnt; i++) {
 		change_apply(&filter->pool, &changes[i]);
+		if (changes[i].mux && rule->cmp_cnt > 0)
+			mux_mark(changes[i].arch, changes[i].num,
+				 changes[i].mux_call);
+	}
 	if (rule->action == SCMP_ACT_NOTIFY)
 		filter->notify_used = true;
 	db_changed(filter);
@@ -1253,7 +1278,7 @@ int db_transaction_start(struct db_filter *filter)
 		snap->arches[i] = block_get(sizeof(*snap->arches[i]));
 		if (snap->arches[i] == NULL)
 			goto out;
-		snap->arches[i]->arch = filter->arches[i]->arch;
+		*snap->arches[i] = *filter->arches[i];
 		snap->arches[i]->syscalls = NULL;
 		snap->arch_cnt = i + 1;
 	}
@@ -1355,4 +1380,222 @@ unsigned int db_rule_numbers(struct db_syscall *const *sys, unsigned int cnt,
 		if (sys[i]->num >= 0 && !db_branch_empty(&sys[i]->rules))
 			out[n++] = (uint32_t)sys[i]->num;
 	return n;
+}
+
+/*
+ * The multiplexed route (SCMP_FLTATR_EXT_ACT_MUX)
+ * -----------------------------------------------
+ * A rule on a multiplexed call always puts its libseccomp companion on the
+ * multiplexer (call number as argument 0, the rule's other tests after it),
+ * and marks the call when the rule has argument checks (mux_mark()). With
+ * the attribute set, the generators read a view of each multiplexer entry
+ * instead: for every marked call, one test of argument 0 whose action is
+ * the strictest of the attribute and of every action the entry's rules
+ * could give that call number (over all values of the other arguments),
+ * and after those tests the entry's own level without its tests of those
+ * call numbers. Ties in precedence go to the attribute, then to the
+ * smaller action value (ERRNO(1) before ERRNO(13)), whatever the order of
+ * the rules. Nothing after a marked call's
+ * number tests another argument of the multiplexer, which holds only a
+ * pointer (socketcall) or the call's arguments shifted by one (ipc).
+ */
+
+/*
+ * Whether @a replaces @best: it takes precedence in the kernel (the lower
+ * action as a signed number), or of one kind, @best is not the attribute's
+ * @attr and @a is the smaller value.
+ */
+static bool act_stricter(uint32_t a, uint32_t best, uint32_t attr)
+{
+	int32_t x = (int32_t)(a & 0xffff0000u),
+		y = (int32_t)(best & 0xffff0000u);
+
+	if (x != y)
+		return x < y;
+	return best != attr && a < best;
+}
+
+/* Whether a comparison of argument 0 holds when it is @v. */
+static bool cmp_holds(const struct db_cmp *cmp, uint64_t v)
+{
+	if (cmp->low)
+		v &= 0xffffffffULL;
+	switch ((enum db_op)cmp->op) {
+	case DB_OP_EQ:
+		return (v & cmp->mask) == cmp->datum;
+	case DB_OP_GT:
+		return v > cmp->datum;
+	case DB_OP_GE:
+		return v >= cmp->datum;
+	}
+	return true;
+}
+
+static void level_strictest(const struct db_node *level, uint64_t call,
+			    uint32_t attr, uint32_t *best);
+
+/*
+ * Raises *@best (starting at the attribute's @attr) to the strictest
+ * action reachable from @br when argument 0 is @call.
+ */
+static void branch_strictest(const struct db_branch *br, uint64_t call,
+			     uint32_t attr, uint32_t *best)
+{
+	if (db_branch_kind(br) == DB_BR_ACTION) {
+		if (act_stricter(db_branch_action(br), *best, attr))
+			*best = db_branch_action(br);
+		return;
+	}
+	level_strictest(db_branch_level(br), call, attr, best);
+}
+
+/*
+ * The same over a level: a test of argument 0 takes the branch @call
+ * selects, any other test both (an over-approximation: never weaker).
+ */
+static void level_strictest(const struct db_node *level, uint64_t call,
+			    uint32_t attr, uint32_t *best)
+{
+	const struct db_node *n;
+	int b;
+
+	for (n = level; n != NULL; n = n->next)
+		for (b = 1; b >= 0; b--)
+			if (n->cmp.arg != 0 || cmp_holds(&n->cmp, call) == b)
+				branch_strictest(&n->br[b], call, attr, best);
+}
+
+/* The test "argument 0 == @call" as a rule's path has it on @arch. */
+static struct db_cmp call_cmp(const struct arch_def *arch, unsigned int call)
+{
+	return (struct db_cmp){
+		.mask = arch->arg_bits == 32 ? 0xffffffffULL : ~0ULL,
+		.datum = call,
+		.arg = 0,
+		.op = DB_OP_EQ,
+		.rank = DB_RANK_EQ,
+	};
+}
+
+/* Whether a top-level node tests one of the call numbers in @calls. */
+static bool marked_test(const struct arch_def *arch, const struct db_cmp *cmp,
+			uint64_t calls)
+{
+	struct db_cmp c;
+
+	if (cmp->arg != 0 || cmp->op != DB_OP_EQ || cmp->datum >= 64 ||
+	    !(calls >> cmp->datum & 1))
+		return false;
+	c = call_cmp(arch, (unsigned int)cmp->datum);
+	return same_test(&c, cmp);
+}
+
+/*
+ * Appends to the level at *@first copies of @level's nodes but those that
+ * test a call number of @calls. Returns 0 or -ENOMEM.
+ */
+static int level_copy_unmarked(struct pool *tmp, const struct arch_def *arch,
+			       const struct db_node *level, uint64_t calls,
+			       struct db_node **first)
+{
+	const struct db_node *n;
+	struct db_node *copy;
+
+	for (n = level; n != NULL; n = n->next) {
+		if (marked_test(arch, &n->cmp, calls))
+			continue;
+		copy = pool_alloc(tmp);
+		if (copy == NULL)
+			return -ENOMEM;
+		*copy = *n;
+		copy->br[0] = copy->br[1] = (struct db_branch){ 0 };
+		level_link(first, copy, NULL);
+		if (branch_copy(tmp, &copy->br[0], &n->br[0]) < 0 ||
+		    branch_copy(tmp, &copy->br[1], &n->br[1]) < 0)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * The view of multiplexer entry @sys with the attribute's action @act for
+ * the calls in @calls (not 0), from pool @tmp. Returns NULL on allocation
+ * failure (the pool is dropped as a whole).
+ */
+static struct db_syscall *mux_view(struct pool *tmp,
+				   const struct arch_def *arch,
+				   const struct db_syscall *sys, uint64_t calls,
+				   uint32_t act)
+{
+	struct db_node *first = NULL, *node;
+	struct db_syscall *view;
+	uint32_t best;
+	unsigned int c;
+
+	view = pool_zalloc(tmp);
+	if (view == NULL)
+		return NULL;
+	view->num = sys->num;
+	view->priority = sys->priority;
+	/* the larger call number first, as a level orders == tests */
+	for (c = 64; c-- > 0;) {
+		if (!(calls >> c & 1))
+			continue;
+		node = pool_zalloc(tmp);
+		if (node == NULL)
+			return NULL;
+		best = act;
+		branch_strictest(&sys->rules, c, act, &best);
+		node->cmp = call_cmp(arch, c);
+		db_branch_set_action(&node->br[1], best);
+		level_link(&first, node, NULL);
+	}
+	/* an unconditional rule on the multiplexer: the other call numbers */
+	if (db_branch_kind(&sys->rules) == DB_BR_ACTION)
+		db_branch_set_action(&first->prev->br[0],
+				     db_branch_action(&sys->rules));
+	else if (level_copy_unmarked(tmp, arch, db_branch_level(&sys->rules),
+				     calls, &first) < 0)
+		return NULL;
+	db_branch_set_level(&view->rules, first);
+	return view;
+}
+
+/**
+ * db_syscalls_gen - an ABI's entries as the generators read them
+ * @tmp: an initialised pool (slots of union db_entry) that holds the views
+ *	 of multiplexer entries; the caller drops it after generating
+ * @out: as db_syscalls()
+ *
+ * db_syscalls(), but with SCMP_FLTATR_EXT_ACT_MUX set, each multiplexer
+ * entry with marked calls is replaced by its view (see above). Returns the
+ * number of entries, or -ENOMEM (*@out is then NULL).
+ */
+int db_syscalls_gen(const struct db_filter *filter, const struct db_arch *arch,
+		    struct pool *tmp, struct db_syscall ***out)
+{
+	const struct db_mux_marks *m;
+	struct db_syscall *view;
+	unsigned int k;
+	int cnt, i;
+
+	cnt = db_syscalls(arch, out);
+	if (cnt <= 0 || filter->attr.act_mux == SCMP_EXT_ACT_UNSET)
+		return cnt;
+	for (i = 0; i < cnt; i++) {
+		for (k = 0; k < DB_MUX_MAX; k++) {
+			m = &arch->mux_marks[k];
+			if (m->calls == 0 || m->nr != (*out)[i]->num)
+				continue;
+			view = mux_view(tmp, arch->arch, (*out)[i], m->calls,
+					filter->attr.act_mux);
+			if (view == NULL) {
+				free(*out);
+				*out = NULL;
+				return -ENOMEM;
+			}
+			(*out)[i] = view;
+		}
+	}
+	return cnt;
 }

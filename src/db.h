@@ -24,6 +24,8 @@ struct db_node;
 #define DB_ARG_MAX 6
 /* Most tests on a path: a rule's, and a multiplexer's call number. */
 #define DB_PATH_MAX (DB_ARG_MAX + 1)
+/* Multiplexers on one ABI: socketcall(2) and ipc(2). */
+#define DB_MUX_MAX 2
 
 /* What a branch of a comparison leads to. */
 enum db_branch_kind {
@@ -193,6 +195,15 @@ _Static_assert(sizeof(union db_entry) == POOL_ALIGN,
 struct db_arch {
 	const struct arch_def *arch;
 	struct treap_node *syscalls; /* set of db_syscall by number */
+	/*
+	 * The multiplexed calls that have a rule with argument checks, for
+	 * SCMP_FLTATR_EXT_ACT_MUX: per multiplexer (its number, 0: unused
+	 * slot), bit n for call n.
+	 */
+	struct db_mux_marks {
+		int nr;
+		uint64_t calls;
+	} mux_marks[DB_MUX_MAX];
 };
 
 /* Filter attributes (SCMP_FLTATR_*) with libseccomp's defaults. */
@@ -210,6 +221,7 @@ struct db_attrs {
 	uint32_t act_enosys;
 	uint32_t kvermax;      /* enum scmp_kver; SCMP_KV_UNDEF: off */
 	uint32_t act_badarg32; /* SCMP_EXT_ACT_UNSET: off */
+	uint32_t act_mux;      /* SCMP_FLTATR_EXT_ACT_MUX; SCMP_EXT_ACT_UNSET: off */
 };
 
 struct db_snapshot;
@@ -276,6 +288,8 @@ int db_syscalls(const struct db_arch *arch, struct db_syscall ***out);
 unsigned int db_badarg_args(const struct db_filter *filter,
 			    const struct arch_def *arch,
 			    const struct db_syscall *sys);
+int db_syscalls_gen(const struct db_filter *filter, const struct db_arch *arch,
+		    struct pool *tmp, struct db_syscall ***out);
 unsigned int db_rule_numbers(struct db_syscall *const *sys, unsigned int cnt,
 			     uint32_t *out);
 

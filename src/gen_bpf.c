@@ -744,6 +744,7 @@ struct abi_block {
 	unsigned int prio_cnt;
 	void *search; /* the search's scratch */
 	struct weighing w;
+	struct pool views; /* db_syscalls_gen()'s multiplexer views */
 };
 
 /*
@@ -794,9 +795,10 @@ static int block_read(struct gen *g, struct abi_block *b)
 {
 	int rc;
 
-	rc = b->cnt = db_syscalls(b->arch, &b->sys);
+	rc = b->cnt = db_syscalls_gen(g->filter, b->arch, &b->views, &b->sys);
 	if (rc >= 0 && b->second != NULL)
-		rc = b->cnt2 = db_syscalls(b->second, &b->sys2);
+		rc = b->cnt2 = db_syscalls_gen(g->filter, b->second, &b->views,
+					       &b->sys2);
 	if (rc >= 0 && g->filter->attr.kvermax != SCMP_KV_UNDEF)
 		rc = b->newer_cnt = newer_spans(g, b);
 	return rc < 0 ? rc : 0;
@@ -919,6 +921,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	int rc;
 
 	g->arch = arch->arch;
+	pool_init(&b.views, sizeof(union db_entry));
 	rc = block_read(g, &b);
 	if (rc == 0)
 		rc = block_scratch(g, &b);
@@ -929,6 +932,7 @@ static int gen_arch(struct gen *g, const struct db_arch *arch,
 	free(b.sys);
 	free(b.sys2);
 	free(b.newer);
+	pool_drop(&b.views);
 	return rc;
 }
 

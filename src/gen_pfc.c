@@ -427,6 +427,7 @@ static void print_arch(struct pfc *p, const struct db_filter *filter,
 		       const struct db_arch *arch)
 {
 	struct db_syscall **sys;
+	struct pool views;
 	struct entry *list;
 	bool tree = filter->attr.optimize == 2;
 	int cnt, i, n = 0;
@@ -437,12 +438,14 @@ static void print_arch(struct pfc *p, const struct db_filter *filter,
 	     arch->arch->token_bpf);
 	emit(p, 0, "if ($arch == %u)\n", arch->arch->token_bpf);
 
-	cnt = db_syscalls(arch, &sys);
+	pool_init(&views, sizeof(union db_entry));
+	cnt = db_syscalls_gen(filter, arch, &views, &sys);
 	list = malloc((cnt > 0 ? cnt : 1) * sizeof(*list));
 	if (cnt < 0 || list == NULL) {
 		p->err = -ENOMEM;
 		free(list);
 		free(sys);
+		pool_drop(&views);
 		return;
 	}
 	for (i = 0; i < cnt; i++)
@@ -461,6 +464,7 @@ static void print_arch(struct pfc *p, const struct db_filter *filter,
 	print_action(p, 1, filter->attr.act_default);
 	free(list);
 	free(sys);
+	pool_drop(&views);
 }
 
 /**

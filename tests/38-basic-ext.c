@@ -45,10 +45,13 @@ static void check_constants(void)
 	EXPECT(seccomp_ext_features(),
 	       SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS |
 		       SCMP_EXT_F_ACT_BADARG32 | SCMP_EXT_F_CMP_SIGNED |
+		       SCMP_EXT_F_ACT_MUX |
 		       SCMP_EXT_F_SYSCALL_ADD | SCMP_EXT_F_SYSCALL_TABLE_LOAD |
 		       SCMP_EXT_F_RULE_ADD_RAW |
 		       SCMP_EXT_F_RESOLVE_NAME_DIRECT |
 		       SCMP_EXT_F_NOTIFY_ADDFD_SEND);
+	EXPECT(SCMP_EXT_F_ACT_MUX, 16);
+	EXPECT(SCMP_FLTATR_EXT_ACT_MUX, 0x53430001);
 }
 
 /* SCMP_EXT_F_CMP_AND: two comparisons of a0 in one rule, an AND. */
@@ -62,11 +65,12 @@ static void check_cmp_and(scmp_filter_ctx ctx)
 
 /*
  * Attributes from SCMP_FLTATR_EXT_BASE that are not defined (+0 is
- * SCMP_FLTATR_EXT_ACT_BADARG32, tests/40-basic-badarg32): refused.
+ * SCMP_FLTATR_EXT_ACT_BADARG32, tests/40-basic-badarg32; +1
+ * SCMP_FLTATR_EXT_ACT_MUX): refused.
  */
 static void check_attrs(scmp_filter_ctx ctx)
 {
-	static const uint32_t offsets[] = { 1, 2, 0xffff };
+	static const uint32_t offsets[] = { 2, 0xffff };
 	enum scmp_filter_attr attr;
 	uint32_t value = 7;
 	unsigned int i;
@@ -81,6 +85,33 @@ static void check_attrs(scmp_filter_ctx ctx)
 			     -EINVAL);
 	}
 	EXPECT(value, 7);
+}
+
+/*
+ * SCMP_FLTATR_EXT_ACT_MUX: off by default; an action or SCMP_EXT_ACT_UNSET,
+ * -EINVAL for anything else with the filter unchanged.
+ */
+static void check_act_mux(scmp_filter_ctx ctx)
+{
+	const enum scmp_filter_attr attr =
+		(enum scmp_filter_attr)SCMP_FLTATR_EXT_ACT_MUX;
+	uint32_t value = 7;
+
+	EXPECT(seccomp_attr_get(ctx, attr, &value), 0);
+	EXPECT(value, SCMP_EXT_ACT_UNSET);
+	EXPECT(seccomp_attr_get(ctx, attr, NULL), -EINVAL);
+	EXPECT(seccomp_attr_get(NULL, attr, &value), -EINVAL);
+	EXPECT(seccomp_attr_set(NULL, attr, SCMP_ACT_KILL), -EINVAL);
+	EXPECT(seccomp_attr_set(ctx, attr, SCMP_ACT_ERRNO(1)), 0);
+	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, attr, 0x12345678), -EINVAL);
+	/* no action of the kernel's */
+	EXPECT_KEEPS(ctx, seccomp_attr_set(ctx, attr, 0x00060000U), -EINVAL);
+	EXPECT(seccomp_attr_get(ctx, attr, &value), 0);
+	EXPECT(value, SCMP_ACT_ERRNO(1));
+	EXPECT(seccomp_attr_set(ctx, attr, SCMP_ACT_KILL), 0);
+	EXPECT(seccomp_attr_set(ctx, attr, SCMP_EXT_ACT_UNSET), 0);
+	EXPECT(seccomp_attr_get(ctx, attr, &value), 0);
+	EXPECT(value, SCMP_EXT_ACT_UNSET);
 }
 
 /* SCMP_EXT_ACT_UNSET is no action: refused wherever one is taken. */
@@ -172,6 +203,7 @@ int main(void)
 	check_constants();
 	check_cmp_and(ctx);
 	check_attrs(ctx);
+	check_act_mux(ctx);
 	check_act_unset(ctx);
 	check_op_bits(ctx);
 	check_set_flags_errors();

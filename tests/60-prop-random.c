@@ -361,7 +361,8 @@ int main(void)
 	 * a tenth of the scripts set KVERMAX, a tenth of the rules compare
 	 * an argument more than once, a tenth of the comparisons take
 	 * SCMP_CMP_32BIT, a tenth of the range ones SCMP_CMP_EXT_SIGNED, a
-	 * tenth of the scripts set SCMP_FLTATR_EXT_ACT_BADARG32 (lib/prop.c)
+	 * tenth of the scripts set SCMP_FLTATR_EXT_ACT_BADARG32, a tenth
+	 * SCMP_FLTATR_EXT_ACT_MUX (lib/prop.c)
 	 */
 	struct prop_gen_opts opts = { .txn = true,
 				      .invalid = true,
@@ -369,7 +370,8 @@ int main(void)
 				      .repeat = 10,
 				      .cmp32 = 10,
 				      .sign = 10,
-				      .badarg = 10 };
+				      .badarg = 10,
+				      .act_mux = 10 };
 	struct prop_script s;
 	struct failure f;
 	struct prop_rng rng;

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include <linux/filter.h>
+#include <seccomp-ext.h>
 
 #include <seccomp-ext.h>
 
@@ -215,10 +216,32 @@ static scmp_filter_ctx fx_badarg(void)
 	return ctx;
 }
 
+/*
+ * SCMP_FLTATR_EXT_ACT_MUX: the generators read views of socketcall and
+ * ipc, allocated for each export.
+ */
+static scmp_filter_ctx fx_act_mux(void)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+
+	seccomp_arch_add(ctx, SCMP_ARCH_X86);
+	seccomp_attr_set(ctx, (enum scmp_filter_attr)SCMP_FLTATR_EXT_ACT_MUX,
+			 SCMP_ACT_ERRNO(1));
+	add_rules(ctx);
+	seccomp_rule_add(ctx, SCMP_ACT_ERRNO(97), SCMP_SYS(socket), 1,
+			 SCMP_A0(SCMP_CMP_EQ, 38));
+	seccomp_rule_add(ctx, SCMP_ACT_KILL, SCMP_SYS(shmget), 1,
+			 SCMP_A2(SCMP_CMP_EQ, 0x1ff));
+	seccomp_rule_add(ctx, SCMP_ACT_TRAP, SCMP_SYS(socketcall), 1,
+			 SCMP_A1(SCMP_CMP_EQ, 7));
+	return ctx;
+}
+
 static const struct fixture fixtures[] = {
 	{ "native", fx_native },   { "multi-arch", fx_multi },
 	{ "big-endian", fx_big },  { "binary tree, transactions", fx_txn },
 	{ "KVERMAX", fx_kvermax }, { "BADARG32, signed", fx_badarg },
+	{ "ACT_MUX", fx_act_mux },
 };
 
 /*
@@ -381,6 +404,11 @@ static scmp_filter_ctx merge_src(scmp_filter_ctx dst)
 	seccomp_attr_set(src, SCMP_FLTATR_ACT_ENOSYS, enosys);
 	seccomp_attr_get(dst, SCMP_FLTATR_EXT_ACT_BADARG32, &badarg);
 	seccomp_attr_set(src, SCMP_FLTATR_EXT_ACT_BADARG32, badarg);
+	/* ours: filters merge only with the same multiplexed action */
+	seccomp_attr_get(dst, (enum scmp_filter_attr)SCMP_FLTATR_EXT_ACT_MUX,
+			 &enosys);
+	seccomp_attr_set(src, (enum scmp_filter_attr)SCMP_FLTATR_EXT_ACT_MUX,
+			 enosys);
 	seccomp_arch_remove(src, SCMP_ARCH_NATIVE);
 	if (seccomp_arch_exist(dst, SCMP_ARCH_S390X) == 0)
 		seccomp_arch_add(src, SCMP_ARCH_PARISC64);

@@ -6,7 +6,8 @@
 # on one semaphore set only. On x86 both calls are also reached through a
 # multiplexer whose arguments are in memory: by default socketcall
 # (SYS_SOCKET) is allowed whatever the family (the hole); --strict-mux
-# refuses it, and the direct x86 call too. x86_64 is unchanged. compile
+# refuses it (SCMP_FLTATR_EXT_ACT_MUX), and the direct x86 call keeps its
+# checks. x86_64 is unchanged. compile
 # and explain warn with the entry's line and column, once per ABI and
 # name (entries of one name that end alike: one warning), and -q and
 # --no-warn=mux quiet them. tests/83-live-profile-mux checks the same in
@@ -76,18 +77,18 @@ explain --strict-mux "$f" socket 38
 check strict-alg "$tmp/out" <<EOF
 x86_64 socket (41): SCMP_ACT_ERRNO(1): default action
 x86 socket (359): SCMP_ACT_ERRNO(1): default action
-x86 socket through socketcall (102, call 1): SCMP_ACT_ERRNO(1): default action
+x86 socket through socketcall (102, call 1): SCMP_ACT_ERRNO(1): default action (--strict-mux: the entries of socket check arguments socketcall cannot see)
 EOF
 check strict-warning "$tmp/err" <<EOF
-$f:9:3: warning: x86: socket's argument checks do not apply to socketcall(2) (SYS_SOCKET, 1): its arguments are in memory; --strict-mux leaves the rule out on x86: socket takes the default action there, directly too
-$f:16:3: warning: x86: semop's argument checks do not apply to ipc(2) (SEMOP, 1): its arguments are in memory; --strict-mux leaves the rule out on x86: semop takes the default action there, directly too
+$f:9:3: warning: x86: socket's argument checks do not apply to socketcall(2) (SYS_SOCKET, 1): its arguments are in memory; --strict-mux gives it the default action; the direct socket keeps its checks
+$f:16:3: warning: x86: semop's argument checks do not apply to ipc(2) (SEMOP, 1): its arguments are in memory; --strict-mux gives it the default action; the direct semop keeps its checks
 EOF
 
 explain --strict-mux "$f" socket 1
 check strict-unix "$tmp/out" <<EOF
 x86_64 socket (41): SCMP_ACT_ALLOW: syscalls[1] at line 9 (socket) where a0 != 38
-x86 socket (359): SCMP_ACT_ERRNO(1): default action
-x86 socket through socketcall (102, call 1): SCMP_ACT_ERRNO(1): default action
+x86 socket (359): SCMP_ACT_ALLOW: syscalls[1] at line 9 (socket) where a0 != 38
+x86 socket through socketcall (102, call 1): SCMP_ACT_ERRNO(1): default action (--strict-mux: the entries of socket check arguments socketcall cannot see)
 EOF
 
 # the other entries stay on x86: its filter is merged into x86_64's
@@ -141,7 +142,8 @@ else
 fi
 
 # A profile that allows socketcall by name (Docker's does) lets every
-# socket call through it; --strict-mux cannot change that, and says so.
+# socket call through it; --strict-mux closes that too: the attribute's
+# action is stricter than the multiplexer's own rule.
 cat >"$tmp/named.json" <<EOF
 {
 	"defaultAction": "SCMP_ACT_ERRNO",
@@ -161,10 +163,10 @@ explain --strict-mux "$h" socket 38
 check named "$tmp/out" <<EOF
 x86_64 socket (41): SCMP_ACT_ERRNO(1): default action
 x86 socket (359): SCMP_ACT_ERRNO(1): default action
-x86 socket through socketcall (102, call 1): SCMP_ACT_ALLOW: syscalls[1] at line 10 (socketcall)
+x86 socket through socketcall (102, call 1): SCMP_ACT_ERRNO(1): default action (--strict-mux: the entries of socket check arguments socketcall cannot see)
 EOF
 check named-warning "$tmp/err" <<EOF
-$h:5:3: warning: x86: socket's argument checks do not apply to socketcall(2) (SYS_SOCKET, 1): its arguments are in memory; the call is let through unchecked, and the entry at line 10 names socketcall itself, which --strict-mux leaves as it is
+$h:5:3: warning: x86: socket's argument checks do not apply to socketcall(2) (SYS_SOCKET, 1): its arguments are in memory; --strict-mux gives it the default action; the direct socket keeps its checks
 EOF
 
 # compile warns the same; the program changes with --strict-mux only

@@ -5,9 +5,10 @@
  * A profile allows socket(2) unless its family is AF_ALG (38). On x86 a
  * filter cannot see socketcall(2)'s arguments (they are in memory), so the
  * library's filter allows socketcall(SYS_SOCKET, {AF_ALG, ...}): the hole
- * scmp_profile warns of. With --strict-mux (profile_opts.strict_mux) the
- * rule is left out of x86's filter, so socketcall(SYS_SOCKET) and the
- * direct x86 socket(2) both take the default action, whatever the family.
+ * scmp_profile warns of. With --strict-mux (profile_opts.strict_mux, the
+ * library's SCMP_FLTATR_EXT_ACT_MUX) socketcall(SYS_SOCKET) takes the
+ * default action whatever the family, and the direct x86 socket(2) keeps
+ * its check.
  *
  * An x86_64 process makes x86 syscalls with int $0x80, which seccomp sees
  * as AUDIT_ARCH_I386. A child loads each filter and makes each call; the
@@ -99,7 +100,7 @@ static const struct call calls[] = {
 	  0,
 	  { 0 },
 	  { false, false } },
-	/* --strict-mux refuses the direct call too (see scmp_profile(1)) */
+	/* --strict-mux keeps the direct call checked (scmp_profile(1)) */
 	{ "x86 socket(AF_UNIX)",
 	  true,
 	  X86_SOCKET,
@@ -107,7 +108,7 @@ static const struct call calls[] = {
 	  SOCK_STREAM_,
 	  0,
 	  { 0 },
-	  { true, false } },
+	  { true, true } },
 	/* the hole: AF_ALG through socketcall is allowed by default */
 	{ "x86 socketcall(SYS_SOCKET, AF_ALG)",
 	  true,

@@ -111,8 +111,7 @@ static void cmp_text(const struct scmp_arg_cmp *c, bool wide, char *buf,
 static const struct profile_rule *responsible(const struct profile *p,
 					      uint32_t token, int nr,
 					      const struct seccomp_data *d,
-					      uint32_t action, bool strict_mux,
-					      bool any_args)
+					      uint32_t action, bool any_args)
 {
 	const uint64_t *args = (const uint64_t *)d->args;
 	const struct profile_rule *r;
@@ -125,9 +124,6 @@ static const struct profile_rule *responsible(const struct profile *p,
 		r = &p->rules[i];
 		/* rules with the default action are not in the filter */
 		if (r->action != action || r->action == p->def_action)
-			continue;
-		/* nor those --strict-mux leaves out on this ABI */
-		if (strict_mux && profile_rule_dropped(p, r, token))
 			continue;
 		rnr = seccomp_syscall_resolve_name_arch(token, r->name);
 		if (rnr != nr && rnr != d->nr)
@@ -325,11 +321,32 @@ static void report(const struct profile *p, struct query *q,
 		print_entry(p, v);
 	else if (strcmp(v->reason, "default") == 0)
 		printf("default action\n");
+	else if (strcmp(v->reason, "strict-mux") == 0)
+		printf("default action (--strict-mux: the entries of %s check"
+		       " arguments %s cannot see)\n",
+		       q->syscall, v->mux);
 	else if (strcmp(v->reason, "kvermax") == 0)
 		printf("kvermax %u.%u: no such syscall in that kernel\n",
 		       p->kvermax >> 16, p->kvermax & 0xffff);
 	else
 		printf("no single entry matches these arguments\n");
+}
+
+/*
+ * Whether an entry with conditions names @nr on ABI @token: through a
+ * multiplexer, --strict-mux gives such a call the default action.
+ */
+static bool checked_entry(const struct profile *p, uint32_t token, int nr)
+{
+	size_t i;
+
+	for (i = 0; i < p->cnt; i++)
+		if (p->rules[i].cnt > 0 &&
+		    p->rules[i].action != p->def_action &&
+		    seccomp_syscall_resolve_name_arch(token,
+						      p->rules[i].name) == nr)
+			return true;
+	return false;
 }
 
 /* One call as the kernel sees it: the action, and why. */
@@ -343,16 +360,18 @@ static void explain_call(const struct profile *p, struct bpf_sim_prog *prog,
 	if (!v->ran)
 		return;
 	v->action = res.action;
-	v->r = responsible(p, v->a->token, name_nr, data, res.action,
-			   strict_mux, false);
+	v->r = responsible(p, v->a->token, name_nr, data, res.action, false);
 	/*
 	 * Through a multiplexer the filter cannot see the call's arguments:
 	 * the rule that decides may be one whose conditions were dropped.
 	 */
 	if (v->r == NULL && v->mux != NULL && res.action != p->def_action)
 		v->r = responsible(p, v->a->token, name_nr, data, res.action,
-				   strict_mux, true);
-	if (v->r != NULL)
+				   true);
+	if (v->mux != NULL && strict_mux && res.action == p->def_action &&
+	    checked_entry(p, v->a->token, name_nr))
+		v->reason = "strict-mux";
+	else if (v->r != NULL)
 		v->reason = "entry";
 	else if (res.action == p->def_action)
 		v->reason = "default";

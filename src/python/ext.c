@@ -258,6 +258,8 @@ static int add_ext_constants(PyObject *dict)
 		{ "F_CMP_SIGNED", SCMP_EXT_F_CMP_SIGNED },
 		{ "ATTR_ACT_BADARG32", SCMP_FLTATR_EXT_ACT_BADARG32 },
 		{ "CMP_SIGNED", SCMP_CMP_EXT_SIGNED },
+		{ "F_ACT_MUX", SCMP_EXT_F_ACT_MUX },
+		{ "ATTR_ACT_MUX", SCMP_FLTATR_EXT_ACT_MUX },
 	};
 	size_t i;
 

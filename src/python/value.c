@@ -268,16 +268,14 @@ int value_attr(PyObject *obj, enum scmp_filter_attr *attr)
 	long long v;
 
 #if HAVE_SCMP_EXT
-	/* this library's own (seccomp.ext.ATTR_*), far above the others */
-	if (PyLong_Check(obj)) {
-		v = PyLong_AsLongLong(obj);
-		if (v == SCMP_FLTATR_EXT_ACT_BADARG32) {
-			*attr = SCMP_FLTATR_EXT_ACT_BADARG32;
-			return 0;
-		}
-		/* too large: value_range() says so */
-		PyErr_Clear();
+	/* seccomp.ext's attributes: the library answers for each value */
+	if (PyLong_Check(obj) &&
+	    (v = PyLong_AsLongLong(obj)) >= SCMP_FLTATR_EXT_BASE &&
+	    v < SCMP_FLTATR_EXT_BASE + 0x10000) {
+		*attr = (enum scmp_filter_attr)v;
+		return 0;
 	}
+	PyErr_Clear();
 #endif
 	if (value_range(obj, "attr", _SCMP_FLTATR_MIN + 1, _SCMP_FLTATR_MAX - 1,
 			"Invalid attribute", &v) < 0)

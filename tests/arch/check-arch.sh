@@ -32,7 +32,7 @@ TESTS="11-live-sim-kernel 50-live-actions 51-live-args 52-live-seed
 	53-live-tsync 54-live-notify 57-live-transaction 58-live-large
 	59-live-load-errors 66-live-no-syscall-after-load 75-live-kvermax
 	76-live-threads 79-live-mux 04-live-args-32bit
-	44-live-notify-addfd-send 40-live-badarg32"
+	44-live-notify-addfd-send 40-live-badarg32 42-live-mux-act"
 
 # ABI: guest  compiler  configure --host  extra compiler flags
 ABIS="x86_64 amd64 x86_64-linux-gnu-gcc x86_64-linux-gnu -

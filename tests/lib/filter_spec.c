@@ -23,8 +23,9 @@
 #define SPEC_CMP_32BIT 0x10000U
 /* This library's by value too (seccomp-ext.h): SCMP_CMP_EXT_SIGNED, */
 #define SPEC_CMP_SIGNED 0x1000000U
-/* SCMP_FLTATR_EXT_ACT_BADARG32 and SCMP_EXT_ACT_UNSET. */
+/* SCMP_FLTATR_EXT_ACT_BADARG32, _ACT_MUX and SCMP_EXT_ACT_UNSET. */
 #define SPEC_ATTR_BADARG32 0x53430000U
+#define SPEC_ATTR_MUX 0x53430001U
 #define SPEC_ACT_UNSET 0xffffffffU
 
 /* Where a statement came from, for messages. */
@@ -236,6 +237,11 @@ static int parse_attr(const char *s, enum scmp_filter_attr *attr)
 	}
 	if (strcmp(s, "badarg32") == 0) {
 		*attr = (enum scmp_filter_attr)SPEC_ATTR_BADARG32;
+		return 0;
+	}
+	/* ours: SCMP_FLTATR_EXT_ACT_MUX (seccomp-ext.h) */
+	if (strcmp(s, "mux") == 0) {
+		*attr = (enum scmp_filter_attr)SPEC_ATTR_MUX;
 		return 0;
 	}
 	return -1;

@@ -49,6 +49,12 @@ ATTRS = {
     "kvermax": seccomp.Attr.CTL_KVERMAX,
     "badarg32": seccomp.ext.ATTR_ACT_BADARG32,
 }
+# ours (seccomp.ext), where the module has them
+try:
+    import seccomp.ext
+    ATTRS["mux"] = seccomp.ext.ATTR_ACT_MUX
+except (ImportError, AttributeError):
+    pass
 
 # Two-character operators before their one-character prefixes.
 OPS = (("==", seccomp.EQ), ("!=", seccomp.NE), ("<=", seccomp.LE),

@@ -809,6 +809,34 @@ static void gen_badarg(struct prop_rng *rng, const struct prop_gen_opts *opts,
 	}
 }
 
+/*
+ * SCMP_FLTATR_EXT_ACT_MUX in @opts->act_mux percent of the scripts: an
+ * action, anywhere after the leading ABI calls, now and then turned off
+ * again (SCMP_EXT_ACT_UNSET); with @opts->invalid, now and then a value
+ * the library must refuse. Drawn after KVERMAX.
+ */
+static void gen_act_mux(struct prop_rng *rng, const struct prop_gen_opts *opts,
+			struct prop_script *s)
+{
+	struct prop_op op = { .kind = PROP_ATTR_SET, .attr = 0x53430001 };
+	unsigned int lo;
+
+	if (!chance(rng, opts->act_mux))
+		return;
+	for (lo = 0; lo < s->cnt && (s->ops[lo].kind == PROP_ARCH_ADD ||
+				     s->ops[lo].kind == PROP_ARCH_REMOVE);
+	     lo++)
+		;
+	op.value = gen_action(rng);
+	if (opts->invalid && chance(rng, 10))
+		op.value = SCMP_ACT_ERRNO(4095) + 0x10000;
+	gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+	if (chance(rng, 10)) {
+		op.value = 0xffffffffU;
+		gen_insert(s, lo + prop_below(rng, s->cnt - lo + 1), &op);
+	}
+}
+
 /**
  * prop_gen - a random script
  * @rng: the generator, seeded for this round
@@ -838,6 +866,8 @@ void prop_gen(struct prop_rng *rng, const struct prop_gen_opts *opts,
 		gen_kvermax(rng, opts, s);
 	if (opts->badarg > 0)
 		gen_badarg(rng, opts, s);
+	if (opts->act_mux > 0)
+		gen_act_mux(rng, opts, s);
 }
 
 /**
@@ -1162,6 +1192,8 @@ static const char *attr_name(int attr)
 		return "SCMP_FLTATR_CTL_KVERMAX";
 	case (int)SCMP_FLTATR_EXT_ACT_BADARG32:
 		return "SCMP_FLTATR_EXT_ACT_BADARG32";
+	case 0x53430001:
+		return "SCMP_FLTATR_EXT_ACT_MUX";
 	default:
 		return "?";
 	}

@@ -165,6 +165,9 @@ struct prop_gen_opts {
 			       * SCMP_FLTATR_EXT_ACT_BADARG32 (ours) */
 	const int *syscalls;  /* pool of native numbers to draw from */
 	unsigned int syscall_cnt;
+	unsigned int act_mux; /* percent of scripts that set our
+			       * SCMP_FLTATR_EXT_ACT_MUX (libseccomp
+			       * refuses it) */
 };
 
 void prop_gen(struct prop_rng *rng, const struct prop_gen_opts *opts,

@@ -115,6 +115,9 @@
 #define X32_BIT 0x40000000U
 #define TOKEN_X86_64 0xc000003eU
 #define TOKEN_X32 0x4000003eU
+/* SCMP_FLTATR_EXT_ACT_MUX and SCMP_EXT_ACT_UNSET (seccomp-ext.h) */
+#define PM_ATTR_ACT_MUX 0x53430001
+#define PM_ACT_UNSET 0xffffffffU
 
 enum { T_EQ, T_GT, T_GE };
 
@@ -152,6 +155,11 @@ struct pm_rule {
 struct pm_snap {
 	uint32_t arches[ARCH_MAX];
 	unsigned int arch_cnt;
+	/*
+	 * SCMP_FLTATR_EXT_ACT_MUX: per ABI (arch_index()), socketcall's [0]
+	 * and ipc's [1] calls that a rule with tests was added for
+	 */
+	uint64_t marks[ARCH_MAX][2];
 	struct pm_rule *rules;
 	unsigned int cnt;
 };
@@ -191,6 +199,7 @@ struct pm_state {
 	uint32_t kvermax; /* enum scmp_kver; SCMP_KV_UNDEF: off */
 	uint32_t enosys;  /* SCMP_FLTATR_ACT_ENOSYS */
 	uint32_t badarg;  /* SCMP_FLTATR_EXT_ACT_BADARG32 */
+	uint32_t act_mux; /* SCMP_FLTATR_EXT_ACT_MUX; PM_ACT_UNSET: off */
 	struct pm_snap cur;
 	unsigned int cap;
 	struct pm_snap txn[PROP_OPS_MAX];
@@ -266,9 +275,11 @@ void pm_init(struct pm_state *st, uint32_t def_action)
 	st->kvermax = SCMP_KV_UNDEF;
 	st->enosys = SCMP_ACT_ERRNO(ENOSYS);
 	st->badarg = SCMP_EXT_ACT_UNSET;
+	st->act_mux = PM_ACT_UNSET;
 	st->cur.arches[0] = st->native;
 	st->cur.arch_cnt = 1;
 	st->cur.cnt = 0;
+	memset(st->cur.marks, 0, sizeof(st->cur.marks));
 }
 
 /*
@@ -662,6 +673,9 @@ static bool hiword_pair(const struct pm_rule *x, const struct pm_rule *y)
 struct plan {
 	struct pm_rule rule;
 	bool drop; /* already covered: nothing changes */
+	bool mark; /* a rule with tests on a multiplexed call */
+	bool mark_ipc;
+	unsigned int mark_call;
 };
 
 static int plan_check(const struct pm_state *st, struct plan *p)
@@ -719,6 +733,10 @@ static void plan_apply(struct pm_state *st, const struct plan *p)
 	struct pm_rule *q;
 	unsigned int i, j;
 
+	/* whether or not the rule changes anything */
+	if (p->mark)
+		st->cur.marks[arch_index(r->token)][p->mark_ipc] |=
+			UINT64_C(1) << p->mark_call;
 	if (p->drop)
 		return;
 	/* an unconditional rule replaces all; a prefix replaces its tails */
@@ -773,6 +791,9 @@ static int rule_plans(struct pm_state *st, const struct prop_op *op,
 		p->rule.op_index = op_index;
 		build(&p->rule, token, mux_cmps, mcnt);
 		place(st, &p->rule, born);
+		p->mark = op->cnt > 0;
+		p->mark_ipc = mux_calls[m].ipc;
+		p->mark_call = mux_calls[m].call;
 		rc = plan_check(st, p);
 		if (rc < 0)
 			return rc;
@@ -1056,7 +1077,9 @@ int pm_apply(struct pm_state *st, const struct prop_op *op, int op_index)
 				(st->cur.arch_cnt - (unsigned int)i - 1) *
 					sizeof(st->cur.arches[0]));
 			st->cur.arch_cnt--;
-			/* its rules go with it */
+			/* its rules go with it, and its marks */
+			memset(st->cur.marks[arch_index(token)], 0,
+			       sizeof(st->cur.marks[0]));
 			for (i = 0; i < (int)st->cur.cnt; i++)
 				if (st->cur.rules[i].token == token)
 					st->cur.rules[i--] =
@@ -1073,6 +1096,13 @@ int pm_apply(struct pm_state *st, const struct prop_op *op, int op_index)
 	case PROP_ATTR_SET:
 		if (st->cur.arch_cnt == 0)
 			return -EINVAL;
+		if (op->attr == PM_ATTR_ACT_MUX) {
+			if (op->value != PM_ACT_UNSET &&
+			    !pm_action_valid(op->value))
+				return -EINVAL;
+			st->act_mux = op->value;
+			return 0;
+		}
 		switch (op->attr) {
 		case SCMP_FLTATR_ACT_BADARCH:
 			if (!pm_action_valid(op->value))
@@ -1294,6 +1324,64 @@ static int rule_order(const struct pm_rule *a, const struct pm_rule *b)
 	return 0;
 }
 
+/*
+ * Whether @a takes precedence over @best for SCMP_FLTATR_EXT_ACT_MUX: the
+ * kernel's order (the lower action as a signed number); of one kind, the
+ * attribute's @attr, then the smaller value.
+ */
+static bool mux_stricter(uint32_t a, uint32_t best, uint32_t attr)
+{
+	int32_t x = (int32_t)(a & 0xffff0000u),
+		y = (int32_t)(best & 0xffff0000u);
+
+	if (x != y)
+		return x < y;
+	return best != attr && a < best;
+}
+
+static bool eligible(const struct pm_state *st, const struct pm_rule *r);
+
+/*
+ * SCMP_FLTATR_EXT_ACT_MUX: whether syscall @nr on ABI @token is a
+ * multiplexer and @a0 a call with a rule with tests; then *@action is the
+ * strictest of the attribute's and of the actions of the live rules of
+ * the multiplexer whose tests of argument 0 hold for that call.
+ */
+static bool mux_marked(const struct pm_state *st, uint32_t token, uint32_t nr,
+		       uint64_t a0, uint32_t *action)
+{
+	const struct pm_rule *r;
+	unsigned int i, k, ipc;
+	uint64_t marks;
+	bool holds;
+
+	if (st->act_mux == PM_ACT_UNSET || !prop_arch(token)->mux)
+		return false;
+	if (!pm_arch_is_64(token))
+		a0 &= 0xffffffffULL;
+	for (ipc = 0; ipc < 2; ipc++)
+		if ((uint32_t)st->res->resolve_name_arch(
+			    token, ipc ? "ipc" : "socketcall") == nr)
+			break;
+	marks = ipc < 2 ? st->cur.marks[arch_index(token)][ipc] : 0;
+	if (a0 >= 64 || !(marks >> a0 & 1))
+		return false;
+	*action = st->act_mux;
+	for (i = 0; i < st->cur.cnt; i++) {
+		r = &st->cur.rules[i];
+		if (r->token != token || (uint32_t)r->num != nr ||
+		    !eligible(st, r))
+			continue;
+		holds = true;
+		for (k = 0; k < r->len && holds; k++)
+			if (r->t[k].arg == 0)
+				holds = test_holds(&r->t[k], a0);
+		if (holds && mux_stricter(r->action, *action, st->act_mux))
+			*action = r->action;
+	}
+	return true;
+}
+
 static bool eligible(const struct pm_state *st, const struct pm_rule *r)
 {
 	/* pseudo numbers never reach a filter; -1 only with API_TSKIP */
@@ -1404,6 +1492,11 @@ static uint32_t eval(const struct pm_state *st, const struct seccomp_data *d,
 	/* the first ABI (in filter order) with rules for the number decides */
 	why->kind = PM_DEFAULT;
 	for (j = 0; j < tcnt; j++) {
+		if (mux_marked(st, tokens[j], nr, args[0], &action)) {
+			why->token = tokens[j];
+			why->num = (int)nr;
+			return action;
+		}
 		entry = false;
 		for (i = 0; i < st->cur.cnt; i++) {
 			r = &st->cur.rules[i];
@@ -1626,7 +1719,7 @@ bool pm_big_endian(const struct pm_state *st)
 bool pm_merge_attrs(const struct pm_state *dst, const struct pm_state *src)
 {
 	return dst->enosys == src->enosys && dst->kvermax == src->kvermax &&
-	       dst->badarg == src->badarg;
+	       dst->badarg == src->badarg && dst->act_mux == src->act_mux;
 }
 
 /** pm_rule_op - the script call that added a live rule */
@@ -1784,6 +1877,56 @@ static int view_spans(const struct pm_state *st, struct pm_view *v)
 	return 0;
 }
 
+/*
+ * SCMP_FLTATR_EXT_ACT_MUX in the view: in front of each multiplexer's
+ * rules, a rule "a0 == call" per marked call with mux_marked()'s action.
+ * Returns the view's new count.
+ */
+static unsigned int view_mux(const struct pm_state *st, struct pm_view *v,
+			     unsigned int cnt)
+{
+	unsigned int i, k, n, c;
+	uint32_t action, token;
+	int num;
+
+	for (i = 0; st->act_mux != PM_ACT_UNSET && i < cnt; i++) {
+		if (i > 0 && v->rules[i].token == v->rules[i - 1].token &&
+		    v->rules[i].num == v->rules[i - 1].num)
+			continue;
+		token = v->rules[i].token;
+		num = v->rules[i].num;
+		for (c = n = 0; c < 64; c++)
+			n += mux_marked(st, token, (uint32_t)num, c, &action);
+		if (n == 0)
+			continue;
+		memmove(&v->rules[i + n], &v->rules[i],
+			(cnt - i) * sizeof(v->rules[0]));
+		cnt += n;
+		for (c = 0, k = i; c < 64; c++) {
+			if (!mux_marked(st, token, (uint32_t)num, c, &action))
+				continue;
+			v->rules[k] = (struct pm_view_rule){
+				.token = token,
+				.num = num,
+				.action = action,
+				.len = 1,
+				.live = -1,
+			};
+			v->rules[k++].t[0] = (struct pm_view_test){
+				.arg = 0,
+				.op = PM_TEST_EQ,
+				.holds = true,
+				.mask = pm_arch_is_64(token) ? ~0ULL :
+							       0xffffffffULL,
+				.datum = c,
+			};
+		}
+		/* on to the group's own first rule, then past it */
+		i += n;
+	}
+	return cnt;
+}
+
 /**
  * pm_view - the live rules as a filter must apply them (see prop.h)
  * @v: receives the view; release it with pm_view_free()
@@ -1803,7 +1946,9 @@ int pm_view(const struct pm_state *st, struct pm_view *v)
 	if (st->cur.arch_cnt > PM_VIEW_ARCHES)
 		return -E2BIG;
 	keys = calloc(st->cur.cnt + 1, sizeof(*keys));
-	v->rules = calloc(st->cur.cnt + 1, sizeof(*v->rules));
+	/* room for a rule per marked call (SCMP_FLTATR_EXT_ACT_MUX) too */
+	v->rules = calloc(st->cur.cnt + 1 + st->cur.arch_cnt * 2 * 64,
+			  sizeof(*v->rules));
 	if (keys == NULL || v->rules == NULL) {
 		free(keys);
 		pm_view_free(v);
@@ -1855,7 +2000,7 @@ int pm_view(const struct pm_state *st, struct pm_view *v)
 			out->t[j].datum = r->t[j].datum;
 		}
 	}
-	v->cnt = cnt;
+	v->cnt = view_mux(st, v, cnt);
 	free(keys);
 	return 0;
 }

@@ -291,8 +291,9 @@ int __wrap_seccomp_attr_set(scmp_filter_ctx ctx, enum scmp_filter_attr attr,
 	int rc = __real_seccomp_attr_set(ctx, attr, value);
 	struct record *r;
 
-	/* ours (seccomp-ext.h), outside the enum */
-	if (attr == SCMP_FLTATR_EXT_ACT_BADARG32) {
+	/* ours (seccomp-ext.h), outside the enum: the model follows them */
+	if (attr == SCMP_FLTATR_EXT_ACT_BADARG32 ||
+	    attr == SCMP_FLTATR_EXT_ACT_MUX) {
 		follow(ctx, &op, rc);
 		return rc;
 	}

@@ -178,21 +178,14 @@ int profile_resolve(struct profile *p, const struct profile_opts *opts,
  * For every ABI, a rule with conditions on a call the ABI also reaches
  * through socketcall(2) or ipc(2) is reported on @opts->warn: the
  * library checks the multiplexer's call number only, so the rule's action
- * applies to the multiplexed call whatever its arguments.
+ * applies to the multiplexed call whatever its arguments; with
+ * @opts->strict_mux the multiplexed call takes the default action instead
+ * (SCMP_FLTATR_EXT_ACT_MUX), or the rule's where that is stricter.
  *
  * Returns 0; -EINVAL (see @diag); -ENOMEM.
  */
 int profile_build(const struct profile *p, const struct profile_opts *opts,
 		  scmp_filter_ctx *out, struct profile_diag *diag);
-
-/**
- * profile_rule_dropped - whether --strict-mux (profile_opts.strict_mux)
- * leaves rule @r of resolved profile @p out of ABI @token's filter: @r has
- * conditions on a call @token also reaches through socketcall(2) or
- * ipc(2), and the default action is as strict as @r's
- */
-bool profile_rule_dropped(const struct profile *p, const struct profile_rule *r,
-			  uint32_t token);
 
 /**
  * profile_kvermax_set - the filter's maximum kernel version

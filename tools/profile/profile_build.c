@@ -14,6 +14,11 @@
  * seccomp_attr_set() refuses the attribute with -EINVAL.
  */
 #define ATTR_KVERMAX 12
+/*
+ * SCMP_FLTATR_EXT_ACT_MUX (seccomp-ext.h) by value, for the same reason:
+ * libseccomp refuses it with -EINVAL.
+ */
+#define ATTR_EXT_ACT_MUX 0x53430001
 #define KV_3_0 2U /* then one value per release, in order */
 
 /*
@@ -62,12 +67,11 @@ int profile_kvermax_set(scmp_filter_ctx ctx, unsigned int kver)
  * in memory, behind a pointer in argument 1. seccomp cannot read memory,
  * so the library (as libseccomp) puts a rule on such a call on the
  * multiplexer with the call number as its only check: "socket if a0 !=
- * AF_ALG" allows socketcall(SYS_SOCKET, ...) whatever the family. The
- * library's API has no way to put a rule with conditions on the direct
- * syscall alone (seccomp_rule_add_exact() refuses it, as libseccomp's),
- * so --strict-mux leaves such a rule out of the ABI's filter: the call
- * takes the default action there, directly and multiplexed. Only where
- * that is closed: a rule stricter than the default stays.
+ * AF_ALG" allows socketcall(SYS_SOCKET, ...) whatever the family.
+ * --strict-mux sets the library's SCMP_FLTATR_EXT_ACT_MUX to the default
+ * action: the direct syscall keeps its checks, and the multiplexed call
+ * takes the default action, or a rule's where that is stricter (a rule
+ * that denies stands), even against a rule on the multiplexer itself.
  */
 
 /*
@@ -119,22 +123,6 @@ static bool rule_droppable(const struct profile *p,
 	       (int32_t)(r->action & 0xffff0000u);
 }
 
-bool profile_rule_dropped(const struct profile *p, const struct profile_rule *r,
-			  uint32_t token)
-{
-	return rule_droppable(p, r) && rule_muxed(p, r, token, NULL, NULL);
-}
-
-static bool arch_has_muxed(const struct profile *p, uint32_t token)
-{
-	size_t i;
-
-	for (i = 0; i < p->cnt; i++)
-		if (profile_rule_dropped(p, &p->rules[i], token))
-			return true;
-	return false;
-}
-
 /*
  * The call as linux/net.h and linux/ipc.h name it: SYS_SOCKET (socketcall),
  * SEMOP (ipc).
@@ -155,7 +143,8 @@ static void call_macro(const char *mux_name, const char *name, char *buf,
 
 /*
  * A rule of the profile on the multiplexer itself at least as open as the
- * default (Docker's allows socketcall by name): --strict-mux leaves it.
+ * default (Docker's allows socketcall by name): without --strict-mux, it
+ * lets every multiplexed call through.
  */
 static const struct profile_rule *mux_rule(const struct profile *p,
 					   const char *mux_name)
@@ -177,13 +166,12 @@ static const struct profile_rule *mux_rule(const struct profile *p,
 static int mux_kind(const struct profile *p, const struct profile_opts *o,
 		    const struct profile_rule *r, const char *mux_name)
 {
-	if (rule_droppable(p, r) && mux_name != NULL &&
-	    mux_rule(p, mux_name) != NULL)
-		return 0;
 	if (!rule_droppable(p, r))
 		return 1;
 	if (o->strict_mux)
 		return 2;
+	if (mux_name != NULL && mux_rule(p, mux_name) != NULL)
+		return 0;
 	return r->action == SCMP_ACT_ALLOW ? 3 : 4;
 }
 
@@ -269,24 +257,24 @@ static void warn_muxed(const struct profile *p, const struct profile_opts *o)
 			if (own != NULL)
 				profile_entry_where(p, own->entry, &own_line,
 						    &own_col);
-			if (own != NULL && rule_droppable(p, r))
-				fprintf(o->warn,
-					"the call is let through unchecked, and"
-					" the entry at line %d names %s"
-					" itself, which --strict-mux leaves"
-					" as it is\n",
-					own_line, mux_name);
-			else if (!rule_droppable(p, r))
+			if (!rule_droppable(p, r))
 				fprintf(o->warn,
 					"the call takes the rule's action"
 					" unchecked, stricter than the"
 					" default\n");
 			else if (o->strict_mux)
 				fprintf(o->warn,
-					"--strict-mux leaves the rule out on"
-					" %s: %s takes the default action"
-					" there, directly too\n",
-					arch, r->name);
+					"--strict-mux gives it the default"
+					" action; the direct %s keeps its"
+					" checks\n",
+					r->name);
+			else if (own != NULL)
+				fprintf(o->warn,
+					"the call is let through unchecked, and"
+					" the entry at line %d names %s"
+					" itself (--strict-mux makes it fail"
+					" closed)\n",
+					own_line, mux_name);
 			else
 				fprintf(o->warn,
 					"the call %s unchecked (--strict-mux"
@@ -299,10 +287,9 @@ static void warn_muxed(const struct profile *p, const struct profile_opts *o)
 	}
 }
 
-/* The rules into @ctx; on ABI @skip_mux (0: none) not the muxed ones. */
+/* The rules into @ctx. */
 static int build_rules(const struct profile *p, const struct profile_opts *o,
-		       scmp_filter_ctx ctx, uint32_t skip_mux,
-		       struct profile_diag *d)
+		       scmp_filter_ctx ctx, struct profile_diag *d)
 {
 	const struct profile_rule *r;
 	struct path at;
@@ -313,8 +300,6 @@ static int build_rules(const struct profile *p, const struct profile_opts *o,
 		r = &p->rules[i];
 		/* runc leaves these out: libseccomp refuses them */
 		if (r->action == p->def_action)
-			continue;
-		if (skip_mux != 0 && profile_rule_dropped(p, r, skip_mux))
 			continue;
 		nr = seccomp_syscall_resolve_name(r->name);
 		at = profile_json_name_path(p, r);
@@ -345,11 +330,10 @@ static int build_rules(const struct profile *p, const struct profile_opts *o,
 	return 0;
 }
 
-/* The filter of ABIs @arches, without @skip_mux's muxed rules. */
+/* The filter of ABIs @arches. */
 static int build_abis(const struct profile *p, const struct profile_opts *o,
 		      const uint32_t *arches, unsigned int narch,
-		      uint32_t skip_mux, scmp_filter_ctx *out,
-		      struct profile_diag *d)
+		      scmp_filter_ctx *out, struct profile_diag *d)
 {
 	struct path root = { .n = 0 }, at;
 	scmp_filter_ctx ctx;
@@ -398,7 +382,20 @@ static int build_abis(const struct profile *p, const struct profile_opts *o,
 			goto fail;
 		}
 	}
-	rc = build_rules(p, o, ctx, skip_mux, d);
+	if (o->strict_mux) {
+		rc = seccomp_attr_set(ctx,
+				      (enum scmp_filter_attr)ATTR_EXT_ACT_MUX,
+				      p->def_action);
+		if (rc < 0) {
+			profile_json_fail(p, d, &root,
+					  "the library cannot give socketcall"
+					  " and ipc an action of their own"
+					  " (--strict-mux): %s",
+					  strerror(-rc));
+			goto fail;
+		}
+	}
+	rc = build_rules(p, o, ctx, d);
 	if (rc < 0)
 		goto fail;
 	*out = ctx;
@@ -411,52 +408,8 @@ fail:
 int profile_build(const struct profile *p, const struct profile_opts *o,
 		  scmp_filter_ctx *out, struct profile_diag *d)
 {
-	struct path root = { .n = 0 };
-	struct profile_opts quiet = *o;
-	uint32_t plain[PROFILE_ARCHES];
-	scmp_filter_ctx ctx = NULL, one;
-	unsigned int i, nplain = 0;
-	int rc = 0;
-
 	memset(d, 0, sizeof(*d));
 	*out = NULL;
 	warn_muxed(p, o);
-	if (!o->strict_mux)
-		return build_abis(p, o, p->arches, p->narch, 0, out, d);
-	/*
-	 * --strict-mux: the ABIs that lose rules get a filter each, merged
-	 * into that of the others; skipped names are reported once.
-	 */
-	for (i = 0; i < p->narch; i++)
-		if (!arch_has_muxed(p, p->arches[i]))
-			plain[nplain++] = p->arches[i];
-	if (nplain > 0)
-		rc = build_abis(p, o, plain, nplain, 0, &ctx, d);
-	quiet.warn = NULL;
-	for (i = 0; i < p->narch && rc == 0; i++) {
-		if (!arch_has_muxed(p, p->arches[i]))
-			continue;
-		rc = build_abis(p, ctx != NULL ? &quiet : o, &p->arches[i], 1,
-				p->arches[i], &one, d);
-		if (rc < 0)
-			break;
-		if (ctx == NULL) {
-			ctx = one;
-			continue;
-		}
-		rc = seccomp_merge(ctx, one);
-		if (rc < 0) {
-			seccomp_release(one);
-			rc = profile_json_fail(p, d, &root,
-					       "cannot merge the ABIs' filters:"
-					       " %s",
-					       strerror(-rc));
-		}
-	}
-	if (rc < 0) {
-		seccomp_release(ctx);
-		return rc;
-	}
-	*out = ctx;
-	return 0;
+	return build_abis(p, o, p->arches, p->narch, out, d);
 }

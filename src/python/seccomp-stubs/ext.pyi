@@ -35,6 +35,11 @@ ACT_UNSET: int
 F_CMP_SIGNED: int
 CMP_SIGNED: int
 
+# SCMP_FLTATR_EXT_ACT_MUX: the attribute (Filter.set_attr/get_attr), its
+# feature bit and the value that turns it off
+F_ACT_MUX: int
+ATTR_ACT_MUX: int
+
 def features() -> int: ...
 def notify_set_flags(fd: int, flags: int, /) -> None: ...
 def syscall_add(arch: _ArchLike, name: str | bytes, num: int, /) -> None: ...

@@ -60,6 +60,8 @@ static void print_ext(void)
 	P("ext.ATTR_ACT_BADARG32", SCMP_FLTATR_EXT_ACT_BADARG32);
 	P("ext.ACT_UNSET", SCMP_EXT_ACT_UNSET);
 	P("ext.CMP_SIGNED", SCMP_CMP_EXT_SIGNED);
+	P("ext.F_ACT_MUX", SCMP_EXT_F_ACT_MUX);
+	P("ext.ATTR_ACT_MUX", SCMP_FLTATR_EXT_ACT_MUX);
 }
 
 /* the comparison operators and their flag */

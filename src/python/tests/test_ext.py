@@ -130,11 +130,13 @@ class TestFeatures(unittest.TestCase):
                          seccomp.ext.F_SYSCALL_TABLE_LOAD |
                          seccomp.ext.F_RULE_ADD_RAW |
                          seccomp.ext.F_RESOLVE_NAME_DIRECT |
-                         seccomp.ext.F_NOTIFY_ADDFD_SEND)
+                         seccomp.ext.F_NOTIFY_ADDFD_SEND |
+                         seccomp.ext.F_ACT_MUX)
         self.assertEqual(seccomp.ext.F_CMP_AND, 1)
         self.assertEqual(seccomp.ext.F_NOTIFY_SET_FLAGS, 2)
         self.assertEqual(seccomp.ext.F_ACT_BADARG32, 4)
         self.assertEqual(seccomp.ext.F_CMP_SIGNED, 8)
+        self.assertEqual(seccomp.ext.F_ACT_MUX, 1 << 4)
         self.assertEqual(seccomp.ext.F_SYSCALL_ADD, 1 << 5)
         self.assertEqual(seccomp.ext.F_SYSCALL_TABLE_LOAD, 1 << 6)
         self.assertEqual(seccomp.ext.F_RULE_ADD_RAW, 1 << 7)
@@ -301,6 +303,38 @@ class TestSyscallTable(unittest.TestCase):
             seccomp.ext.rule_add_raw(None, seccomp.ERRNO(1), "x86", 442)
         with self.assertRaises(TypeError):
             seccomp.ext.rule_add_raw(f, seccomp.ERRNO(1), "x86", 442, 1)
+
+
+class TestActMux(unittest.TestCase):
+    """ATTR_ACT_MUX through Filter.get_attr/set_attr: off by default, an
+    action or ACT_UNSET, read when the program is generated."""
+
+    def mux_filter(self):
+        f = seccomp.SyscallFilter(seccomp.ALLOW)
+        f.add_arch(seccomp.Arch.X86)
+        f.add_rule(seccomp.ERRNO(97), "socket", seccomp.Arg(0, seccomp.EQ, 38))
+        return f
+
+    def test_values(self):
+        f = self.mux_filter()
+        mux = seccomp.ext.ATTR_ACT_MUX
+        self.assertEqual(f.get_attr(mux), seccomp.ext.ACT_UNSET)
+        f.set_attr(mux, seccomp.ERRNO(1))
+        self.assertEqual(f.get_attr(mux), seccomp.ERRNO(1))
+        with self.assertRaises(RuntimeError) as ctx:
+            f.set_attr(mux, 0x12345678)
+        self.assertEqual(ctx.exception.errno, errno.EINVAL)
+        self.assertEqual(f.get_attr(mux), seccomp.ERRNO(1))
+        f.set_attr(mux, seccomp.ext.ACT_UNSET)
+        self.assertEqual(f.get_attr(mux), seccomp.ext.ACT_UNSET)
+
+    def test_program(self):
+        f = self.mux_filter()
+        plain = f.export_bpf_mem()
+        f.set_attr(seccomp.ext.ATTR_ACT_MUX, seccomp.ERRNO(1))
+        self.assertNotEqual(f.export_bpf_mem(), plain)
+        f.set_attr(seccomp.ext.ATTR_ACT_MUX, seccomp.ext.ACT_UNSET)
+        self.assertEqual(f.export_bpf_mem(), plain)
 
 
 if __name__ == "__main__":
