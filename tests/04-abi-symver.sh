@@ -146,7 +146,7 @@ int main(void)
 PROG
 arch=$(uname -m)
 case $arch in i?86) arch=x86 ;; arm*) arch=arm ;; esac
-want="rc=0 arch=$arch ext=19 len>0=1"
+want="rc=0 arch=$arch ext=3 len>0=1"
 for lib in ver plain; do
 	$CC -I"$abs_top_srcdir/include" -I"$abs_top_builddir/include" \
 		"$tmp/prog.c" -o "$tmp/prog-$lib" -L"$tmp/$lib" -lseccomp ||
