@@ -87,7 +87,8 @@ extern "C" {
  * check its arguments, which the multiplexer holds in memory the filter
  * cannot read; the direct syscall keeps its checks. SCMP_EXT_ACT_UNSET
  * (the default) keeps libseccomp's way: the multiplexer tests the call
- * number only. A rule stricter than the action stands. See
+ * number in place of argument 0, and the rule's other tests read its own
+ * registers. A rule stricter than the action stands. See
  * seccomp_ext_attr_act_mux(3).
  */
 #define SCMP_FLTATR_EXT_ACT_MUX \
