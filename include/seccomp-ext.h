@@ -23,7 +23,7 @@ extern "C" {
  * The version of this header's set of extensions, raised by one with each
  * new one: code compiled against an older header lacks the newer names.
  */
-#define SCMP_EXT_VERSION	1
+#define SCMP_EXT_VERSION	9
 
 /*
  * Feature bits, as seccomp_ext_features() returns them: one per extension,

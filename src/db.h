@@ -221,7 +221,7 @@ struct db_attrs {
 	uint32_t act_enosys;
 	uint32_t kvermax;      /* enum scmp_kver; SCMP_KV_UNDEF: off */
 	uint32_t act_badarg32; /* SCMP_EXT_ACT_UNSET: off */
-	uint32_t act_mux;      /* SCMP_FLTATR_EXT_ACT_MUX; SCMP_EXT_ACT_UNSET: off */
+	uint32_t act_mux; /* SCMP_FLTATR_EXT_ACT_MUX; SCMP_EXT_ACT_UNSET: off */
 };
 
 struct db_snapshot;

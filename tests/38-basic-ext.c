@@ -22,7 +22,7 @@
 /* The bits, the values: these are ABI once released. */
 static void check_constants(void)
 {
-	EXPECT(SCMP_EXT_VERSION, 1);
+	EXPECT(SCMP_EXT_VERSION, 9);
 	EXPECT(SCMP_EXT_F_CMP_AND, 1);
 	EXPECT(SCMP_EXT_F_NOTIFY_SET_FLAGS, 2);
 	EXPECT(SCMP_FLTATR_EXT_BASE, 0x53430000);
@@ -45,9 +45,8 @@ static void check_constants(void)
 	EXPECT(seccomp_ext_features(),
 	       SCMP_EXT_F_CMP_AND | SCMP_EXT_F_NOTIFY_SET_FLAGS |
 		       SCMP_EXT_F_ACT_BADARG32 | SCMP_EXT_F_CMP_SIGNED |
-		       SCMP_EXT_F_ACT_MUX |
-		       SCMP_EXT_F_SYSCALL_ADD | SCMP_EXT_F_SYSCALL_TABLE_LOAD |
-		       SCMP_EXT_F_RULE_ADD_RAW |
+		       SCMP_EXT_F_ACT_MUX | SCMP_EXT_F_SYSCALL_ADD |
+		       SCMP_EXT_F_SYSCALL_TABLE_LOAD | SCMP_EXT_F_RULE_ADD_RAW |
 		       SCMP_EXT_F_RESOLVE_NAME_DIRECT |
 		       SCMP_EXT_F_NOTIFY_ADDFD_SEND);
 	EXPECT(SCMP_EXT_F_ACT_MUX, 16);

@@ -142,7 +142,7 @@ class TestFeatures(unittest.TestCase):
         self.assertEqual(seccomp.ext.F_RULE_ADD_RAW, 1 << 7)
         self.assertEqual(seccomp.ext.F_RESOLVE_NAME_DIRECT, 1 << 8)
         self.assertEqual(seccomp.ext.F_NOTIFY_ADDFD_SEND, 1 << 9)
-        self.assertEqual(seccomp.ext.VERSION, 1)
+        self.assertEqual(seccomp.ext.VERSION, 9)
 
     def test_badarg32(self):
         ext = seccomp.ext
