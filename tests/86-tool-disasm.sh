@@ -149,6 +149,14 @@ has "check: zero" " 0005: 0x15 0x03 0x00 0x00000000   jeq 0 true:0009 false:0006
 has "check: ones" " 0006: 0x15 0x00 0x05 0xffffffff   jeq 4294967295 true:0007 false:0012  # a0.hi32 == 0xffffffff"
 has "check: sign" " 0008: 0x45 0x00 0x03 0x80000000   jset 0x80000000 true:0009 false:0012 # a0.lo32 & 0x80000000: sign-extended"
 has "check: the rule" " 0010: 0x15 0x00 0x02 0xffffff9c   jeq 4294967196 true:0011 false:0013  # a0.lo32 == 0xffffff9c"
+# The same as the library lays it out: the sign test jumps past the load
+# of the low word that the clean high word goes to, as it holds it.
+{ ld 4; jeq 0xc000003e 0 11; ld 0; jeq 16 0 9; ld 20; jeq 0 3 0;
+  jeq 0xffffffff 0 5; ld 16; jset 0x80000000 1 3; ld 16; jeq 0xffffff9c 0 2;
+  ret 0x7fff0000; ret 0x50016; ret 0x80000000; } > "$T/badarg-lib.bpf"
+"$DISASM" -a x86_64 "$T/badarg-lib.bpf" > "$T/out"
+has "check past the load: load" " 0004: 0x20 0x00 0x00 0x00000014   ld  \$data[20]                        # ioctl args[0] high: the high-word check"
+has "check past the load: sign" " 0008: 0x45 0x01 0x03 0x80000000   jset 0x80000000 true:0010 false:0012 # a0.lo32 & 0x80000000: sign-extended"
 # Signed tests (SCMP_CMP_EXT_SIGNED): the half holding the sign flipped.
 { ld 4; jeq 0xc000003e 0 9; ld 0; jeq 16 0 7; ld 16; xor 0x80000000;
   jge 0x80000000 0 4; ld 28; xor 0x80000000; jgt 0x7fffffff 0 1;

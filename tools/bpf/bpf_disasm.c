@@ -699,10 +699,25 @@ static struct val load_at(const struct bpf_sim_prog *p, unsigned int pc)
 }
 
 /*
+ * Whether a check's sign test going to @t goes where its clean high word
+ * goes (@ok): there, or past @ok's load of the same low word, which the
+ * sign test has in the accumulator already (the library shares the rest).
+ */
+static bool joins(const struct bpf_sim_prog *p, unsigned int t, unsigned int ok,
+		  const struct val *lo)
+{
+	struct val v = load_at(p, ok);
+
+	return t == ok || (v.kind == V_ARG && !v.high && v.arg == lo->arg &&
+			   land(p, ok + 1) == t);
+}
+
+/*
  * Marks in @role the high-word checks of SCMP_FLTATR_EXT_ACT_BADARG32 as
  * the library lays one out before a syscall's rules (any jump through
  * ja): "ld [hi]; jeq #0, OK, next; jeq #0xffffffff, next, BAD; ld [lo];
- * jset #0x80000000, OK, BAD", a zero- or sign-extended int going on.
+ * jset #0x80000000, OK, BAD", a zero- or sign-extended int going on (OK
+ * may begin with a load of that low word, which the jset jumps past).
  */
 static void find_checks(const struct bpf_sim_prog *p, uint8_t *role)
 {
@@ -725,7 +740,7 @@ static void find_checks(const struct bpf_sim_prog *p, uint8_t *role)
 		sign = land(p, low + 1);
 		if (lo.kind != V_ARG || lo.high || lo.arg != hi.arg ||
 		    !jump_at(p, sign, BPF_JSET, 0x80000000u) ||
-		    branch(p, sign, true) != ok ||
+		    !joins(p, branch(p, sign, true), ok, &lo) ||
 		    branch(p, sign, false) != bad)
 			continue;
 		role[pc] = CHK_LOAD;
