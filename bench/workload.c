@@ -172,7 +172,7 @@ static int load_oci(struct workload *w, const char *dir, const char *file,
  * One thread's filter of a Firecracker (seccompiler) file, read by
  * tools/profile/profile_fc.c for ABI @arch: rules of one syscall ORed, a rule's
  * conditions ANDed, a "dword" condition on the low 32 bits of the
- * argument (MASKED_EQ).
+ * argument (SCMP_CMP_32BIT; MASKED_EQ where the header lacks it).
  */
 static int load_fc(struct workload *w, const char *dir, const char *file,
 		   const char *thread, uint32_t arch)
