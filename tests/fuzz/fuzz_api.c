@@ -580,9 +580,11 @@ static void op_attr(struct run *r, struct fuzz_in *in)
 	op.attr = b % 14;
 	if (b >= 0xf0)
 		op.attr = (int)fuzz_u32(in);
-	/* ours: SCMP_FLTATR_EXT_ACT_BADARG32, which the model has */
+	/* ours: SCMP_FLTATR_EXT_ACT_BADARG32 and _ACT_MUX, which the model has */
 	if (b >= 0xe8 && b < 0xf0)
 		op.attr = (int)SCMP_FLTATR_EXT_ACT_BADARG32;
+	if (b >= 0xe0 && b < 0xe8)
+		op.attr = (int)SCMP_FLTATR_EXT_ACT_MUX;
 	switch (fuzz_u8(in) % 6) {
 	case 5:
 		op.value = SCMP_EXT_ACT_UNSET;
@@ -608,7 +610,8 @@ static void op_attr(struct run *r, struct fuzz_in *in)
 	if (op.attr == SCMP_FLTATR_ACT_BADARCH ||
 	    op.attr == SCMP_FLTATR_API_TSKIP ||
 	    op.attr == SCMP_FLTATR_CTL_OPTIMIZE ||
-	    op.attr == (int)SCMP_FLTATR_EXT_ACT_BADARG32)
+	    op.attr == (int)SCMP_FLTATR_EXT_ACT_BADARG32 ||
+	    op.attr == (int)SCMP_FLTATR_EXT_ACT_MUX)
 		expect_model(r, &op, rc, "attr_set");
 	else if (rc != attr_want(arch_cnt, op.attr, op.value))
 		FUZZ_FAIL("attr_set(%d, 0x%x) = %d, want %d", op.attr, op.value,
@@ -627,7 +630,8 @@ static void op_attr(struct run *r, struct fuzz_in *in)
 	    op.attr != SCMP_FLTATR_CTL_OPTIMIZE &&
 	    op.attr != SCMP_FLTATR_ACT_ENOSYS &&
 	    op.attr != SCMP_FLTATR_CTL_KVERMAX &&
-	    op.attr != (int)SCMP_FLTATR_EXT_ACT_BADARG32)
+	    op.attr != (int)SCMP_FLTATR_EXT_ACT_BADARG32 &&
+	    op.attr != (int)SCMP_FLTATR_EXT_ACT_MUX)
 		want = op.value != 0;
 	if (rc_get != 0 || got != want)
 		FUZZ_FAIL("attr_get(%d) = %d, 0x%x after setting 0x%x", op.attr,
@@ -719,7 +723,8 @@ static int merge_want(scmp_filter_ctx dst, scmp_filter_ctx src,
 	const struct prop_arch *a;
 	unsigned int i, nd = 0, ns = 0;
 	bool overlap = false;
-	uint32_t tsync = 0, nnp = 1, kvermax = 0, enosys = 0, badarg = 0;
+	uint32_t tsync = 0, nnp = 1, kvermax = 0, enosys = 0, badarg = 0,
+		 mux = 0;
 
 	for (i = 0; (a = prop_arch_at(i)) != NULL; i++) {
 		bool d = seccomp_arch_exist(dst, a->token) == 0;
@@ -735,9 +740,11 @@ static int merge_want(scmp_filter_ctx dst, scmp_filter_ctx src,
 	seccomp_attr_get(dst, SCMP_FLTATR_CTL_KVERMAX, &kvermax);
 	seccomp_attr_get(dst, SCMP_FLTATR_ACT_ENOSYS, &enosys);
 	seccomp_attr_get(dst, SCMP_FLTATR_EXT_ACT_BADARG32, &badarg);
+	seccomp_attr_get(dst, SCMP_FLTATR_EXT_ACT_MUX, &mux);
 	if (nd == 0 || ns == 0 || src_def != dst_def ||
 	    src_tsync != (tsync != 0) || nnp != 1 || kvermax != SCMP_KV_UNDEF ||
-	    enosys != SCMP_ACT_ERRNO(ENOSYS) || badarg != SCMP_EXT_ACT_UNSET)
+	    enosys != SCMP_ACT_ERRNO(ENOSYS) || badarg != SCMP_EXT_ACT_UNSET ||
+	    mux != SCMP_EXT_ACT_UNSET)
 		return -EINVAL;
 	if (big_endian(dst) != big_endian(src))
 		return -EDOM;
