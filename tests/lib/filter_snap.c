@@ -31,6 +31,14 @@ static int export(scmp_filter_ctx ctx, int pfc, char **out, size_t *len)
 	return rc;
 }
 
+/* The attribute in slot @i of a snapshot. */
+static enum scmp_filter_attr snap_attr(unsigned int i)
+{
+	static const uint32_t ext[] = { 0x53430000, 0x53430001 };
+
+	return (enum scmp_filter_attr)(i < 12 ? i + 1 : ext[i - 12]);
+}
+
 /**
  * filter_snap_take - record what the API shows of a filter
  * @ctx: the filter (NULL and invalid filters are fine)
@@ -45,8 +53,8 @@ void filter_snap_take(scmp_filter_ctx ctx, struct filter_snap *snap)
 	snap->bpf_rc = export(ctx, 0, &snap->bpf, &snap->bpf_len);
 	snap->pfc_rc = export(ctx, 1, &snap->pfc, &len);
 	for (i = 0; i < FILTER_SNAP_ATTRS; i++)
-		snap->attr_rc[i] = seccomp_attr_get(
-			ctx, (enum scmp_filter_attr)(i + 1), &snap->attr[i]);
+		snap->attr_rc[i] =
+			seccomp_attr_get(ctx, snap_attr(i), &snap->attr[i]);
 }
 
 /**
@@ -72,7 +80,8 @@ int filter_snap_equal(const struct filter_snap *a, const struct filter_snap *b)
 	for (i = 0; i < FILTER_SNAP_ATTRS; i++) {
 		if (a->attr_rc[i] != b->attr_rc[i] ||
 		    (a->attr_rc[i] == 0 && a->attr[i] != b->attr[i])) {
-			printf("  attribute %u differs\n", i + 1);
+			printf("  attribute %#x differs\n",
+			       (unsigned int)snap_attr(i));
 			return 0;
 		}
 	}

@@ -9,8 +9,12 @@
 
 #include <seccomp.h>
 
-/* Attributes 1..12 (ACT_DEFAULT .. CTL_KVERMAX). */
-#define FILTER_SNAP_ATTRS 12
+/*
+ * Attributes 1..12 (ACT_DEFAULT .. CTL_KVERMAX), then this library's
+ * action attributes (seccomp-ext.h: SCMP_FLTATR_EXT_ACT_BADARG32 and
+ * _ACT_MUX, by value; a library without them refuses both alike).
+ */
+#define FILTER_SNAP_ATTRS 14
 
 /* What the public API shows of a filter. */
 struct filter_snap {
